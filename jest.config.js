@@ -1,0 +1,26 @@
+// Jest runs the TypeScript sources directly through swc in native ESM mode (NestJS 12 is ESM-only),
+// so no build is needed for unit and integration suites; workspace imports resolve to src/.
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+  sourceMaps: 'inline',
+};
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: {
+    '^@familyos/(api|projector)$': '<rootDir>/apps/$1/src/index.ts',
+    '^@familyos/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['<rootDir>/{apps,libs,tests}/**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  setupFiles: ['<rootDir>/libs/testing/src/setup-jest.ts'],
+  testTimeout: 30000,
+};

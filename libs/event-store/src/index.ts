@@ -1,0 +1,2 @@
+export * from './port.js';
+export { SqliteEventStore } from './sqlite/sqlite-event-store.js';

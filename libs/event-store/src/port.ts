@@ -1,0 +1,55 @@
+import type { NewEvent, StoredEvent } from '@familyos/events';
+
+/**
+ * What the appender expects the stream to be at. Numbers follow KurrentDB: the first event is revision 0,
+ * so a stream with one event is at 0, and 'no_stream' (-1) means it must not exist yet.
+ */
+export type ExpectedRevision = number | 'no_stream' | 'any' | 'stream_exists';
+
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written to each stream. */
+  revisions: Record<string, number>;
+  /** Global position of the last event written: what a client waits for to read its own writes. */
+  position: number;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at revision ${actual}, expected ${String(expected)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface EventStore {
+  /** Appends to one or more streams atomically: every expectation holds and all is written, or nothing is. */
+  append(appends: StreamAppend[]): Promise<AppendResult>;
+  /** Every event of a stream in revision order; [] when the stream does not exist. */
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Events of the global log strictly after `afterPosition` (0 = from the start), in order, at most `limit`. */
+  readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
+  /** Position of the last event in the log (0 when empty). */
+  headPosition(): Promise<number>;
+  /**
+   * Called after events are appended (by this process, or, where the adapter can tell, by another one).
+   * Followers use it as a wake-up, never as the data itself: they read the log from their checkpoint.
+   */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export function revisionMatches(expected: ExpectedRevision, current: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return current === -1;
+  if (expected === 'stream_exists') return current >= 0;
+  return expected === current;
+}

@@ -1,0 +1,79 @@
+import type { StoredEvent } from './envelope.js';
+import type { FamilyEvent } from './family-events.js';
+import type { MemberEvent, SessionEvent, UsernameEvent } from './member-events.js';
+import type { PointsAccountEvent } from './points-events.js';
+import type { TaskEvent } from './task-events.js';
+
+export type FamilyOsEvent = FamilyEvent | MemberEvent | UsernameEvent | SessionEvent | TaskEvent | PointsAccountEvent;
+export type EventType = FamilyOsEvent['type'];
+export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
+
+/**
+ * The current schema version of every event type. A breaking payload change gets a new event type, or bumps
+ * the version here and adds an upcaster below that turns the stored older shape into the current one.
+ */
+export const schemaVersions: Record<EventType, number> = {
+  FamilyCreated: 1,
+  FamilyRenamed: 1,
+  PointSettingsChanged: 1,
+  WeeklyReportDayChanged: 1,
+  FamilyTimeZoneChanged: 1,
+  RewardsChanged: 1,
+  TaskTemplatesChanged: 1,
+  SystemTemplatesHiddenChanged: 1,
+  MemberJoined: 1,
+  MemberRenamed: 1,
+  MemberAvatarChanged: 1,
+  MemberPasswordSet: 1,
+  UsernameClaimed: 1,
+  SessionStarted: 1,
+  SessionEnded: 1,
+  TaskCreated: 1,
+  TaskSubmitted: 1,
+  TaskApproved: 1,
+  TaskRejected: 1,
+  TaskRequestAccepted: 1,
+  PointsIssued: 1,
+  TaskPointsAwarded: 1,
+  RedemptionRequested: 1,
+  RedemptionApproved: 1,
+  RedemptionRejected: 1,
+};
+
+export function isKnownEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(schemaVersions, type);
+}
+
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/** upcasters[type][fromVersion] turns a payload of fromVersion into fromVersion + 1. */
+const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
+  // TaskCreated v0 (the first prototype, before child requests existed) had no request fields.
+  TaskCreated: {
+    0: (d) => ({ isChildRequest: false, requestType: null, isRecurring: false, recurringFrequency: null, ...d }),
+  },
+};
+
+/** Brings a stored event up to the current schema of its type; unknown types pass through untouched. */
+export function upcast(event: StoredEvent): StoredEvent {
+  if (!isKnownEventType(event.type)) return event;
+  const target = schemaVersions[event.type];
+  let version = event.metadata.schemaVersion ?? target;
+  let data = event.data as Record<string, unknown>;
+  while (version < target) {
+    const step = upcasters[event.type]?.[version];
+    if (!step) throw new Error(`No upcaster for ${event.type} v${version}`);
+    data = step(data);
+    version += 1;
+  }
+  if (version === event.metadata.schemaVersion) return event;
+  return { ...event, data, metadata: { ...event.metadata, schemaVersion: version } };
+}
+
+/** Narrows a stored event by type, for projections. */
+export function isEvent<T extends EventType>(
+  event: StoredEvent,
+  type: T,
+): event is StoredEvent<T, EventOf<T>['data']> {
+  return event.type === type;
+}

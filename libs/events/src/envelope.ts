@@ -1,0 +1,49 @@
+/**
+ * What every event carries besides its payload. The metadata is written once, at decision time, and is
+ * what the audit trail and the tenant boundary are built from: familyId scopes every read model row,
+ * actorId answers "who did this".
+ */
+export interface EventMetadata {
+  eventId: string;
+  /** null only for platform-level facts (a superuser account, a session of a family-less user). */
+  familyId: string | null;
+  actorId: string;
+  /** ISO 8601, UTC. */
+  timestamp: string;
+  schemaVersion: number;
+}
+
+/** An event as a decider produces it: no identity or time yet; those are stamped by the command runner. */
+export interface DomainEvent<TType extends string = string, TData = unknown> {
+  type: TType;
+  data: TData;
+}
+
+/** An event ready to append. */
+export interface NewEvent<TType extends string = string, TData = unknown> extends DomainEvent<TType, TData> {
+  metadata: EventMetadata;
+}
+
+/** An event read back from the log. */
+export interface StoredEvent<TType extends string = string, TData = unknown> extends NewEvent<TType, TData> {
+  streamId: string;
+  /** Position inside its stream: the first event is 0 (KurrentDB's numbering). */
+  revision: number;
+  /** Position in the global log; strictly increasing, gaps allowed. */
+  position: number;
+}
+
+/** Stream names are `<category>-<id>` (DESIGN §4). Ids never contain the separator's meaning: we split once. */
+export const streams = {
+  family: (familyId: string) => `family-${familyId}`,
+  member: (memberId: string) => `member-${memberId}`,
+  username: (username: string) => `username-${username.toLowerCase()}`,
+  session: (tokenHash: string) => `session-${tokenHash}`,
+  task: (taskId: string) => `task-${taskId}`,
+  pointsAccount: (childId: string) => `pointsAccount-${childId}`,
+} as const;
+
+export function streamCategory(streamId: string): string {
+  const i = streamId.indexOf('-');
+  return i < 0 ? streamId : streamId.slice(0, i);
+}

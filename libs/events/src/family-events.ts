@@ -1,0 +1,57 @@
+import type { DomainEvent } from './envelope.js';
+
+export type Weekday = 'Sunday' | 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday';
+
+export interface PointSettings {
+  allowNegative: boolean;
+  interestRate: number;
+  currency: string;
+}
+
+export interface Reward {
+  name: string;
+  cost: number;
+  emoji: string;
+}
+
+export interface TaskTemplate {
+  title: string;
+  description: string;
+  points: number;
+  emoji: string;
+}
+
+/** family-<familyId> */
+export type FamilyCreated = DomainEvent<
+  'FamilyCreated',
+  {
+    familyId: string;
+    name: string;
+    timeZone: string;
+    pointSettings: PointSettings;
+    weeklyReportDay: Weekday;
+    rewards: Reward[];
+    taskTemplates: TaskTemplate[];
+    hiddenSystemTemplates: string[];
+  }
+>;
+export type FamilyRenamed = DomainEvent<'FamilyRenamed', { name: string }>;
+export type PointSettingsChanged = DomainEvent<'PointSettingsChanged', PointSettings>;
+export type WeeklyReportDayChanged = DomainEvent<'WeeklyReportDayChanged', { weeklyReportDay: Weekday }>;
+export type FamilyTimeZoneChanged = DomainEvent<'FamilyTimeZoneChanged', { timeZone: string }>;
+export type RewardsChanged = DomainEvent<'RewardsChanged', { rewards: Reward[] }>;
+export type TaskTemplatesChanged = DomainEvent<'TaskTemplatesChanged', { taskTemplates: TaskTemplate[] }>;
+export type SystemTemplatesHiddenChanged = DomainEvent<
+  'SystemTemplatesHiddenChanged',
+  { hiddenSystemTemplates: string[] }
+>;
+
+export type FamilyEvent =
+  | FamilyCreated
+  | FamilyRenamed
+  | PointSettingsChanged
+  | WeeklyReportDayChanged
+  | FamilyTimeZoneChanged
+  | RewardsChanged
+  | TaskTemplatesChanged
+  | SystemTemplatesHiddenChanged;

@@ -1,0 +1,31 @@
+import type { DomainEvent } from './envelope.js';
+
+/**
+ * pointsAccount-<childId>. One stream holds every invariant about a child's points (balance, pending
+ * redemptions), so a single append with an expected revision decides every debit.
+ */
+export type PointsIssued = DomainEvent<
+  'PointsIssued',
+  { entryId: string; childId: string; amount: number; reason: string; approved: boolean; issuerId: string }
+>;
+/** The credit side of an approved task; appended in the same transaction as TaskApproved. */
+export type TaskPointsAwarded = DomainEvent<
+  'TaskPointsAwarded',
+  { entryId: string; childId: string; taskId: string; amount: number; reason: string }
+>;
+export type RedemptionRequested = DomainEvent<
+  'RedemptionRequested',
+  { redemptionId: string; childId: string; option: string; cost: number; emoji: string }
+>;
+export type RedemptionApproved = DomainEvent<
+  'RedemptionApproved',
+  { redemptionId: string; childId: string; entryId: string; cost: number; reason: string }
+>;
+export type RedemptionRejected = DomainEvent<'RedemptionRejected', { redemptionId: string; childId: string }>;
+
+export type PointsAccountEvent =
+  | PointsIssued
+  | TaskPointsAwarded
+  | RedemptionRequested
+  | RedemptionApproved
+  | RedemptionRejected;

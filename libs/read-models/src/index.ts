@@ -1,0 +1,2 @@
+export * from './port.js';
+export { SqliteReadModelStore } from './sqlite/sqlite-read-model-store.js';

@@ -1,0 +1,62 @@
+/**
+ * The read-model store: named collections of JSON documents, written only by projections and read by
+ * queries. Deliberately small (get, find with equality/range filters, put, delete) so that an adapter is a
+ * thin layer over SQLite or MongoDB and no projection depends on which one is plugged in.
+ */
+export type Scalar = string | number | boolean | null;
+
+export interface Doc {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** A filter on one top-level field: equality, membership, or a range. */
+export type Condition = Scalar | { in: Scalar[] } | { gte?: Scalar; lte?: Scalar; gt?: Scalar; lt?: Scalar } | { ne: Scalar };
+
+export interface Query {
+  where?: Record<string, Condition>;
+  orderBy?: { field: string; direction?: 'asc' | 'desc' }[];
+  limit?: number;
+}
+
+export interface ReadModelReader {
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc>(collection: string, query?: Query): Promise<T[]>;
+}
+
+export interface ReadModelTx extends ReadModelReader {
+  put(collection: string, doc: Doc): Promise<void>;
+  delete(collection: string, id: string): Promise<void>;
+}
+
+export interface Checkpoint {
+  position: number;
+  /** The projection's code version that produced the rows; a newer version means "rebuild me". */
+  version: number;
+}
+
+export interface ReadModelStore extends ReadModelReader {
+  /**
+   * Runs `work` in one transaction and records `checkpoint` for `projection` in that same transaction:
+   * either the changes and the checkpoint are both stored, or neither is. Only one projection runner may
+   * write a projection at a time; the caller guarantees that.
+   */
+  commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>): Promise<void>;
+  checkpoint(projection: string): Promise<Checkpoint | null>;
+  /** Drops the collections and the checkpoint of a projection, for a rebuild from the start of the log. */
+  reset(projection: string, collections: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Evaluates a condition against a value; adapters that filter in memory, and tests, share this. */
+export function matches(value: unknown, condition: Condition): boolean {
+  if (condition === null || typeof condition !== 'object') return (value ?? null) === condition;
+  if ('in' in condition) return condition.in.includes((value ?? null) as Scalar);
+  if ('ne' in condition) return (value ?? null) !== condition.ne;
+  const v = value as number | string;
+  if (condition.gte !== undefined && !(v >= (condition.gte as number | string))) return false;
+  if (condition.gt !== undefined && !(v > (condition.gt as number | string))) return false;
+  if (condition.lte !== undefined && !(v <= (condition.lte as number | string))) return false;
+  if (condition.lt !== undefined && !(v < (condition.lt as number | string))) return false;
+  return value !== undefined && value !== null;
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { ReadModelStore } from './port.js';
+
+/**
+ * The behaviour every read-model adapter must have. `open` returns a fresh store; `openAgain` (optional)
+ * returns a second connection to the same data, to prove what another process would see.
+ */
+export function readModelStoreContract(open: () => Promise<ReadModelStore>): void {
+  let store: ReadModelStore;
+  let collection: string;
+  beforeEach(async () => {
+    store = await open();
+    collection = `c${randomUUID().replace(/-/g, '')}`;
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const seed = () =>
+    store.commit('seed', { position: 3, version: 1 }, async (tx) => {
+      await tx.put(collection, { id: 'a', familyId: 'f1', n: 3, name: 'Ann', done: true, tag: null });
+      await tx.put(collection, { id: 'b', familyId: 'f1', n: 1, name: 'Bob', done: false, tag: 'x' });
+      await tx.put(collection, { id: 'c', familyId: 'f2', n: 2, name: 'Cy', done: true, tag: 'y' });
+    });
+
+  it('stores documents and the checkpoint together', async () => {
+    expect(await store.checkpoint('seed')).toBeNull();
+    await seed();
+    expect(await store.get(collection, 'a')).toEqual({ id: 'a', familyId: 'f1', n: 3, name: 'Ann', done: true, tag: null });
+    expect(await store.get(collection, 'zzz')).toBeNull();
+    expect(await store.checkpoint('seed')).toEqual({ position: 3, version: 1 });
+  });
+
+  it('stores neither the changes nor the checkpoint when the work fails', async () => {
+    await seed();
+    await expect(
+      store.commit('seed', { position: 9, version: 1 }, async (tx) => {
+        await tx.put(collection, { id: 'd', familyId: 'f1', n: 9 });
+        await tx.delete(collection, 'a');
+        throw new Error('projection bug');
+      }),
+    ).rejects.toThrow('projection bug');
+    expect(await store.get(collection, 'd')).toBeNull();
+    expect(await store.get(collection, 'a')).not.toBeNull();
+    expect(await store.checkpoint('seed')).toEqual({ position: 3, version: 1 });
+  });
+
+  it('reads its own writes inside a transaction', async () => {
+    await store.commit('p', { position: 1, version: 1 }, async (tx) => {
+      await tx.put(collection, { id: 'x', familyId: 'f1', n: 1 });
+      expect(await tx.get(collection, 'x')).toMatchObject({ n: 1 });
+      await tx.put(collection, { id: 'x', familyId: 'f1', n: 2 });
+      expect(await tx.find(collection, { where: { familyId: 'f1' } })).toEqual([{ id: 'x', familyId: 'f1', n: 2 }]);
+    });
+    expect(await store.get(collection, 'x')).toEqual({ id: 'x', familyId: 'f1', n: 2 });
+  });
+
+  it('filters by equality, membership, null, ranges and booleans; sorts and limits', async () => {
+    await seed();
+    const ids = async (q: Parameters<ReadModelStore['find']>[1]) => (await store.find(collection, q)).map((d) => d.id);
+    expect(await ids({ where: { familyId: 'f1' }, orderBy: [{ field: 'n' }] })).toEqual(['b', 'a']);
+    expect(await ids({ where: { familyId: { in: ['f1', 'f2'] } }, orderBy: [{ field: 'n', direction: 'desc' }] })).toEqual(['a', 'c', 'b']);
+    expect(await ids({ where: { n: { gte: 2 } }, orderBy: [{ field: 'id' }] })).toEqual(['a', 'c']);
+    expect(await ids({ where: { n: { gt: 1, lt: 3 } } })).toEqual(['c']);
+    expect(await ids({ where: { done: true }, orderBy: [{ field: 'id' }] })).toEqual(['a', 'c']);
+    expect(await ids({ where: { done: false } })).toEqual(['b']);
+    expect(await ids({ where: { tag: null } })).toEqual(['a']);
+    expect(await ids({ where: { tag: { ne: 'x' } }, orderBy: [{ field: 'id' }] })).toEqual(['a', 'c']);
+    expect(await ids({ where: { familyId: { in: [] } } })).toEqual([]);
+    expect(await ids({ orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 })).toEqual(['a', 'b']);
+  });
+
+  it('deletes documents', async () => {
+    await seed();
+    await store.commit('seed', { position: 4, version: 1 }, async (tx) => tx.delete(collection, 'b'));
+    expect(await store.get(collection, 'b')).toBeNull();
+    expect(await store.find(collection, { where: { familyId: 'f1' } })).toHaveLength(1);
+  });
+
+  it('resets a projection: its collections and checkpoint are gone, others stay', async () => {
+    await seed();
+    const other = `${collection}other`;
+    await store.commit('other', { position: 1, version: 2 }, async (tx) => tx.put(other, { id: 'o' }));
+    await store.reset('seed', [collection]);
+    expect(await store.find(collection)).toEqual([]);
+    expect(await store.checkpoint('seed')).toBeNull();
+    expect(await store.get(other, 'o')).toEqual({ id: 'o' });
+    expect(await store.checkpoint('other')).toEqual({ position: 1, version: 2 });
+  });
+
+  it('rejects field names that could inject a query', async () => {
+    await expect(store.find(collection, { where: { "x') OR 1=1 --": 1 } })).rejects.toThrow(/Invalid field/);
+  });
+}
