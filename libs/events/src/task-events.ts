@@ -9,6 +9,8 @@ export type TaskCreated = DomainEvent<
   'TaskCreated',
   {
     taskId: string;
+    familyId: string;
+    createdBy: string;
     title: string;
     description: string;
     pointsValue: number;

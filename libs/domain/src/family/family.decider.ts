@@ -1,0 +1,172 @@
+import type { FamilyEvent, PointSettings, Reward, TaskTemplate, Weekday } from '@familyos/events';
+import { BUILT_IN_TEMPLATE_TITLES, defaultReward, messages, STARTER_REWARDS } from '@familyos/contracts';
+import type { Actor } from '../shared/actor.js';
+import type { Decider } from '../shared/decider.js';
+import { conflict, invalid, notFound } from '../shared/errors.js';
+import { assertCan } from '../shared/policy.js';
+
+export interface FamilyState {
+  exists: boolean;
+  familyId: string | null;
+  name: string;
+  timeZone: string;
+  pointSettings: PointSettings;
+  weeklyReportDay: Weekday;
+  rewards: Reward[];
+  taskTemplates: TaskTemplate[];
+  hiddenSystemTemplates: string[];
+}
+
+export const DEFAULT_POINT_SETTINGS: PointSettings = { allowNegative: true, interestRate: 0, currency: 'USD' };
+
+export type FamilyCommand =
+  | { type: 'CreateFamily'; familyId: string; name: string; timeZone: string }
+  | {
+      type: 'UpdateFamily';
+      actor: Actor;
+      changes: {
+        name?: string;
+        pointSettings?: Partial<PointSettings>;
+        weeklyReportDay?: Weekday;
+        timeZone?: string;
+        redemptionOptions?: string[];
+        rewards?: { name: string; cost: number; emoji?: string }[];
+        taskTemplates?: { title: string; description?: string; points: number; emoji?: string }[];
+        hiddenSystemTemplates?: string[];
+      };
+    };
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function rewardsFromNames(names: string[], current: Reward[]): Reward[] {
+  return names.map((raw) => {
+    const name = raw.trim();
+    return current.find((r) => r.name === name) ?? defaultReward(name);
+  });
+}
+
+function assertDistinct(names: string[], message: string): void {
+  if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) throw invalid(message);
+}
+
+export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
+  initialState: {
+    exists: false,
+    familyId: null,
+    name: '',
+    timeZone: 'UTC',
+    pointSettings: DEFAULT_POINT_SETTINGS,
+    weeklyReportDay: 'Sunday',
+    rewards: [],
+    taskTemplates: [],
+    hiddenSystemTemplates: [],
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'FamilyCreated':
+        return { ...state, ...event.data, exists: true };
+      case 'FamilyRenamed':
+        return { ...state, name: event.data.name };
+      case 'PointSettingsChanged':
+        return { ...state, pointSettings: event.data };
+      case 'WeeklyReportDayChanged':
+        return { ...state, weeklyReportDay: event.data.weeklyReportDay };
+      case 'FamilyTimeZoneChanged':
+        return { ...state, timeZone: event.data.timeZone };
+      case 'RewardsChanged':
+        return { ...state, rewards: event.data.rewards };
+      case 'TaskTemplatesChanged':
+        return { ...state, taskTemplates: event.data.taskTemplates };
+      case 'SystemTemplatesHiddenChanged':
+        return { ...state, hiddenSystemTemplates: event.data.hiddenSystemTemplates };
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateFamily') {
+      if (state.exists) throw conflict('This family already exists');
+      if (!isValidTimeZone(command.timeZone)) throw invalid(messages.timeZone, 'timeZone');
+      return [
+        {
+          type: 'FamilyCreated',
+          data: {
+            familyId: command.familyId,
+            name: command.name,
+            timeZone: command.timeZone,
+            pointSettings: DEFAULT_POINT_SETTINGS,
+            weeklyReportDay: 'Sunday',
+            rewards: STARTER_REWARDS.map(defaultReward),
+            taskTemplates: [],
+            hiddenSystemTemplates: [],
+          },
+        },
+      ];
+    }
+
+    if (!state.exists || state.familyId !== command.actor.familyId) throw notFound('Family');
+    assertCan(command.actor, 'manageSettings');
+    const c = command.changes;
+    const events: FamilyEvent[] = [];
+
+    if (c.name !== undefined && c.name !== state.name) events.push({ type: 'FamilyRenamed', data: { name: c.name } });
+
+    if (c.pointSettings) {
+      const next = { ...state.pointSettings, ...c.pointSettings };
+      // The interest rate stays at its value until an issue asks for it (DESIGN §9): it is shown, disabled.
+      next.interestRate = state.pointSettings.interestRate;
+      if (!same(next, state.pointSettings)) events.push({ type: 'PointSettingsChanged', data: next });
+    }
+
+    if (c.weeklyReportDay !== undefined && c.weeklyReportDay !== state.weeklyReportDay) {
+      events.push({ type: 'WeeklyReportDayChanged', data: { weeklyReportDay: c.weeklyReportDay } });
+    }
+
+    if (c.timeZone !== undefined && c.timeZone !== state.timeZone) {
+      if (!isValidTimeZone(c.timeZone)) throw invalid(messages.timeZone, 'timeZone');
+      events.push({ type: 'FamilyTimeZoneChanged', data: { timeZone: c.timeZone } });
+    }
+
+    let rewards: Reward[] | undefined;
+    if (c.rewards) {
+      rewards = c.rewards.map((r) => ({ name: r.name.trim(), cost: r.cost, emoji: r.emoji?.trim() || defaultReward(r.name.trim()).emoji }));
+    } else if (c.redemptionOptions) {
+      rewards = rewardsFromNames(c.redemptionOptions, state.rewards);
+    }
+    if (rewards) {
+      assertDistinct(rewards.map((r) => r.name), messages.rewardDuplicate);
+      if (!same(rewards, state.rewards)) events.push({ type: 'RewardsChanged', data: { rewards } });
+    }
+
+    if (c.taskTemplates) {
+      const templates = c.taskTemplates.map((t) => ({
+        title: t.title.trim(),
+        description: t.description?.trim() ?? '',
+        points: t.points,
+        emoji: t.emoji?.trim() || '📋',
+      }));
+      // A custom template may not take a built-in's title: that would be editing a system template.
+      if (templates.some((t) => BUILT_IN_TEMPLATE_TITLES.has(t.title))) throw invalid(messages.systemTemplateEdit, 'taskTemplates');
+      if (templates.some((t) => [...t.emoji].length > 2)) throw invalid(messages.templateEmoji, 'taskTemplates');
+      if (!same(templates, state.taskTemplates)) events.push({ type: 'TaskTemplatesChanged', data: { taskTemplates: templates } });
+    }
+
+    if (c.hiddenSystemTemplates) {
+      const hidden = [...new Set(c.hiddenSystemTemplates)];
+      if (hidden.some((t) => !BUILT_IN_TEMPLATE_TITLES.has(t))) throw invalid(messages.systemTemplateUnknown, 'hiddenSystemTemplates');
+      if (!same(hidden, state.hiddenSystemTemplates)) {
+        events.push({ type: 'SystemTemplatesHiddenChanged', data: { hiddenSystemTemplates: hidden } });
+      }
+    }
+    return events;
+  },
+};

@@ -1,0 +1,116 @@
+import type { JoinedVia, MemberEvent, Role, UsernameEvent } from '@familyos/events';
+import { messages } from '@familyos/contracts';
+import type { Actor } from '../shared/actor.js';
+import type { Decider } from '../shared/decider.js';
+import { conflict, forbidden, notFound } from '../shared/errors.js';
+import { assertCan, canEditMember } from '../shared/policy.js';
+
+export interface MemberState {
+  exists: boolean;
+  id: string;
+  familyId: string | null;
+  username: string;
+  name: string;
+  role: Role;
+  age: number | null;
+  avatar: string;
+  isPrimaryAdmin: boolean;
+  passwordHash: string | null;
+}
+
+export interface NewMember {
+  memberId: string;
+  familyId: string | null;
+  username: string;
+  name: string;
+  role: Role;
+  age: number | null;
+  avatar: string;
+  isPrimaryAdmin: boolean;
+  passwordHash: string | null;
+  via: JoinedVia;
+}
+
+export type MemberCommand =
+  /** `actor` is the admin adding the member; absent when the member creates itself (register, demo, bootstrap). */
+  | { type: 'JoinMember'; actor?: Actor; member: NewMember }
+  | { type: 'RenameMember'; actor: Actor; name: string }
+  | { type: 'ChangeAvatar'; actor: Actor; avatar: string }
+  | { type: 'SetPassword'; actor: Actor; passwordHash: string };
+
+function assertEditable(actor: Actor, state: MemberState): void {
+  if (!state.exists || (state.familyId !== actor.familyId && actor.id !== state.id)) throw notFound('User');
+  if (!canEditMember(actor, state)) throw forbidden('You can only change your own profile');
+}
+
+export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
+  initialState: {
+    exists: false,
+    id: '',
+    familyId: null,
+    username: '',
+    name: '',
+    role: 'child',
+    age: null,
+    avatar: '',
+    isPrimaryAdmin: false,
+    passwordHash: null,
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MemberJoined': {
+        const { memberId, via: _via, ...rest } = event.data;
+        return { ...state, ...rest, id: memberId, exists: true };
+      }
+      case 'MemberRenamed':
+        return { ...state, name: event.data.name };
+      case 'MemberAvatarChanged':
+        return { ...state, avatar: event.data.avatar };
+      case 'MemberPasswordSet':
+        return { ...state, passwordHash: event.data.passwordHash };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'JoinMember': {
+        if (state.exists) throw conflict('This member already exists');
+        const { passwordHash, ...m } = command.member;
+        if (command.actor) {
+          assertCan(command.actor, 'manageMembers');
+          if (command.actor.familyId === null || command.actor.familyId !== m.familyId) throw notFound('Family');
+          if (m.role === 'superuser') throw forbidden(messages.memberRole);
+        }
+        const events: MemberEvent[] = [{ type: 'MemberJoined', data: m }];
+        if (passwordHash) events.push({ type: 'MemberPasswordSet', data: { passwordHash } });
+        return events;
+      }
+      case 'RenameMember':
+        assertEditable(command.actor, state);
+        return command.name === state.name ? [] : [{ type: 'MemberRenamed', data: { name: command.name } }];
+      case 'ChangeAvatar':
+        assertEditable(command.actor, state);
+        return command.avatar === state.avatar ? [] : [{ type: 'MemberAvatarChanged', data: { avatar: command.avatar } }];
+      case 'SetPassword':
+        assertEditable(command.actor, state);
+        return [{ type: 'MemberPasswordSet', data: { passwordHash: command.passwordHash } }];
+    }
+  },
+};
+
+/** username-<lowercased>: a username belongs to the first member who claims it, ignoring case. */
+export interface UsernameState {
+  memberId: string | null;
+}
+export type UsernameCommand = { type: 'ClaimUsername'; username: string; memberId: string };
+
+export const usernameDecider: Decider<UsernameCommand, UsernameState, UsernameEvent> = {
+  initialState: { memberId: null },
+  evolve: (_state, event) => ({ memberId: event.data.memberId }),
+  decide(command, state) {
+    if (state.memberId === command.memberId) return [];
+    if (state.memberId !== null) throw conflict(messages.usernameTaken);
+    return [{ type: 'UsernameClaimed', data: { username: command.username, memberId: command.memberId } }];
+  },
+};

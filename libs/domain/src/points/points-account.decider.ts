@@ -1,0 +1,197 @@
+import type { PointsAccountEvent } from '@familyos/events';
+import { messages } from '@familyos/contracts';
+import type { Actor } from '../shared/actor.js';
+import type { Decider } from '../shared/decider.js';
+import { conflict, notFound } from '../shared/errors.js';
+import { assertCan } from '../shared/policy.js';
+
+interface PendingRedemption {
+  option: string;
+  cost: number;
+}
+
+/**
+ * pointsAccount-<childId>. Everything that may debit a child's points is decided here, against one stream,
+ * so one append with an expected revision makes "no burst takes the balance below zero" hold.
+ */
+export interface PointsAccountState {
+  /** Sum of approved entries: the child's balance. */
+  balance: number;
+  pending: Record<string, PendingRedemption>;
+  decided: Record<string, 'approved' | 'rejected'>;
+  awardedTasks: Record<string, true>;
+  entries: Record<string, true>;
+}
+
+/** Facts about the family the account lives in, loaded by the handler from the family stream. */
+export interface AccountContext {
+  allowNegative: boolean;
+}
+
+export type PointsAccountCommand =
+  | {
+      type: 'IssuePoints';
+      actor: Actor;
+      childId: string;
+      entryId: string;
+      amount: number;
+      reason: string;
+      approved: boolean;
+      context: AccountContext;
+    }
+  | {
+      type: 'AwardTaskPoints';
+      childId: string;
+      taskId: string;
+      entryId: string;
+      amount: number;
+      title: string;
+      context: AccountContext;
+    }
+  | {
+      type: 'RequestRedemption';
+      actor: Actor;
+      redemptionId: string;
+      option: string;
+      cost: number;
+      emoji: string;
+    }
+  | { type: 'ApproveRedemption'; actor: Actor; childId: string; redemptionId: string; entryId: string; context: AccountContext }
+  | { type: 'RejectRedemption'; actor: Actor; childId: string; redemptionId: string };
+
+export const pendingTotal = (state: PointsAccountState) =>
+  Object.values(state.pending).reduce((sum, r) => sum + r.cost, 0);
+
+function assertCanTake(state: PointsAccountState, amount: number, context: AccountContext): void {
+  if (amount < 0 && !context.allowNegative && state.balance + amount < 0) throw conflict(messages.notEnoughPoints);
+}
+
+export const taskReason = (title: string) => `Completed task: ${title}`;
+export const REDEMPTION_APPROVED_REASON = 'Redemption approved';
+
+export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountState, PointsAccountEvent> = {
+  initialState: { balance: 0, pending: {}, decided: {}, awardedTasks: {}, entries: {} },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PointsIssued':
+        return {
+          ...state,
+          balance: event.data.approved ? state.balance + event.data.amount : state.balance,
+          entries: { ...state.entries, [event.data.entryId]: true },
+        };
+      case 'TaskPointsAwarded':
+        return {
+          ...state,
+          balance: state.balance + event.data.amount,
+          entries: { ...state.entries, [event.data.entryId]: true },
+          awardedTasks: { ...state.awardedTasks, [event.data.taskId]: true },
+        };
+      case 'RedemptionRequested':
+        return {
+          ...state,
+          pending: { ...state.pending, [event.data.redemptionId]: { option: event.data.option, cost: event.data.cost } },
+        };
+      case 'RedemptionApproved': {
+        const { [event.data.redemptionId]: _done, ...pending } = state.pending;
+        return {
+          ...state,
+          balance: state.balance - event.data.cost,
+          pending,
+          decided: { ...state.decided, [event.data.redemptionId]: 'approved' },
+          entries: { ...state.entries, [event.data.entryId]: true },
+        };
+      }
+      case 'RedemptionRejected': {
+        const { [event.data.redemptionId]: _done, ...pending } = state.pending;
+        return { ...state, pending, decided: { ...state.decided, [event.data.redemptionId]: 'rejected' } };
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'IssuePoints': {
+        assertCan(command.actor, 'issuePoints');
+        if (state.entries[command.entryId]) return [];
+        if (command.approved) assertCanTake(state, command.amount, command.context);
+        return [
+          {
+            type: 'PointsIssued',
+            data: {
+              entryId: command.entryId,
+              childId: command.childId,
+              amount: command.amount,
+              reason: command.reason,
+              approved: command.approved,
+              issuerId: command.actor.id,
+            },
+          },
+        ];
+      }
+      case 'AwardTaskPoints': {
+        if (state.awardedTasks[command.taskId]) return [];
+        assertCanTake(state, command.amount, command.context);
+        return [
+          {
+            type: 'TaskPointsAwarded',
+            data: {
+              entryId: command.entryId,
+              childId: command.childId,
+              taskId: command.taskId,
+              amount: command.amount,
+              reason: taskReason(command.title),
+            },
+          },
+        ];
+      }
+      case 'RequestRedemption': {
+        assertCan(command.actor, 'requestRedemptions');
+        if (state.pending[command.redemptionId] || state.decided[command.redemptionId]) return [];
+        const available = state.balance - pendingTotal(state);
+        if (command.cost > available) throw conflict(messages.needMorePoints(command.cost, Math.max(0, available)));
+        return [
+          {
+            type: 'RedemptionRequested',
+            data: {
+              redemptionId: command.redemptionId,
+              childId: command.actor.id,
+              option: command.option,
+              cost: command.cost,
+              emoji: command.emoji,
+            },
+          },
+        ];
+      }
+      case 'ApproveRedemption': {
+        assertCan(command.actor, 'reviewRedemptions');
+        const decided = state.decided[command.redemptionId];
+        if (decided === 'approved') return [];
+        if (decided === 'rejected') throw conflict('This redemption has already been rejected');
+        const pending = state.pending[command.redemptionId];
+        if (!pending) throw notFound('Redemption');
+        assertCanTake(state, -pending.cost, command.context);
+        return [
+          {
+            type: 'RedemptionApproved',
+            data: {
+              redemptionId: command.redemptionId,
+              childId: command.childId,
+              entryId: command.entryId,
+              cost: pending.cost,
+              reason: REDEMPTION_APPROVED_REASON,
+            },
+          },
+        ];
+      }
+      case 'RejectRedemption': {
+        assertCan(command.actor, 'reviewRedemptions');
+        const decided = state.decided[command.redemptionId];
+        if (decided === 'rejected') return [];
+        if (decided === 'approved') throw conflict('This redemption has already been approved');
+        if (!state.pending[command.redemptionId]) throw notFound('Redemption');
+        return [{ type: 'RedemptionRejected', data: { redemptionId: command.redemptionId, childId: command.childId } }];
+      }
+    }
+  },
+};

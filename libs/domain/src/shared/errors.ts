@@ -1,0 +1,24 @@
+/** Stable error codes, mapped to HTTP statuses in one place (apps/api platform/http-errors.ts). */
+export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalid = (message: string, field?: string) =>
+  new DomainError('invalid', message, field ? [{ field, message }] : undefined);
+export const forbidden = (message = 'You are not allowed to do that') => new DomainError('forbidden', message);
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
+export const conflict = (message: string) => new DomainError('conflict', message);

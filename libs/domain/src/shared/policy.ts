@@ -1,0 +1,53 @@
+import type { Role } from '@familyos/events';
+import type { Actor } from './actor.js';
+import { forbidden } from './errors.js';
+
+const PARENTS: readonly Role[] = ['manager', 'admin', 'superuser'];
+const ADMINS: readonly Role[] = ['admin', 'superuser'];
+
+/**
+ * SPEC §6, the only place the server decides who may do what. The web app never re-derives roles: it reads
+ * these abilities from GET /api/auth/me and shows buttons from them.
+ */
+export function abilitiesOf(role: Role) {
+  const parent = PARENTS.includes(role);
+  const admin = ADMINS.includes(role);
+  return {
+    completeTasks: role === 'child',
+    requestTasks: role === 'child',
+    requestRedemptions: role === 'child',
+    hasBalance: role === 'child',
+    reviewTasks: parent,
+    reviewChildRequests: parent,
+    reviewRedemptions: parent,
+    issuePoints: parent,
+    createTasks: parent,
+    useTaskTemplates: admin,
+    previewReport: admin,
+    viewAuditLog: admin,
+    manageSettings: admin,
+    manageMembers: admin,
+    manageInvites: admin,
+    reviewHubRequests: admin,
+    systemAdmin: role === 'superuser',
+  };
+}
+
+export type Abilities = ReturnType<typeof abilitiesOf>;
+export type Ability = keyof Abilities;
+
+export function can(actor: Pick<Actor, 'role'>, ability: Ability): boolean {
+  return abilitiesOf(actor.role)[ability];
+}
+
+export function assertCan(actor: Pick<Actor, 'role'>, ability: Ability, message?: string): void {
+  if (!can(actor, ability)) throw forbidden(message);
+}
+
+export const isParentRole = (role: Role) => PARENTS.includes(role);
+
+/** Changing a member's own name, avatar or password: the member itself, or an admin of the family. */
+export function canEditMember(actor: Actor, member: { id: string; familyId: string | null }): boolean {
+  if (actor.id === member.id) return true;
+  return ADMINS.includes(actor.role) && actor.familyId !== null && actor.familyId === member.familyId;
+}
