@@ -5,9 +5,9 @@
  */
 export type Scalar = string | number | boolean | null;
 
+/** Any JSON object with a string id; its other fields are the projection's business. */
 export interface Doc {
   id: string;
-  [field: string]: unknown;
 }
 
 /** A filter on one top-level field: equality, membership, or a range. */
@@ -25,7 +25,7 @@ export interface ReadModelReader {
 }
 
 export interface ReadModelTx extends ReadModelReader {
-  put(collection: string, doc: Doc): Promise<void>;
+  put<T extends Doc>(collection: string, doc: T): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
 }
 

@@ -1,2 +1,3 @@
 export * from './decider-spec.js';
 export * from './clock.js';
+export * from './containers.js';

@@ -121,7 +121,8 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
     if (c.name !== undefined && c.name !== state.name) events.push({ type: 'FamilyRenamed', data: { name: c.name } });
 
     if (c.pointSettings) {
-      const next = { ...state.pointSettings, ...c.pointSettings };
+      const given = Object.fromEntries(Object.entries(c.pointSettings).filter(([, v]) => v !== undefined));
+      const next = { ...state.pointSettings, ...given };
       // The interest rate stays at its value until an issue asks for it (DESIGN §9): it is shown, disabled.
       next.interestRate = state.pointSettings.interestRate;
       if (!same(next, state.pointSettings)) events.push({ type: 'PointSettingsChanged', data: next });

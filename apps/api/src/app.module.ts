@@ -1,0 +1,105 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { EventStore } from '@familyos/event-store';
+import type { ReadModelStore } from '@familyos/read-models';
+import type { ProjectionProgress } from '@familyos/projector';
+import { AuditController } from './audit/audit.controller.js';
+import { AuthController, DebugController } from './auth/auth.controller.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { MembersRepository } from './auth/members-repository.js';
+import { SignInRateLimiter } from './auth/rate-limit.js';
+import { RegisterFamilyHandler } from './auth/register.handler.js';
+import { SessionsService } from './auth/sessions.service.js';
+import { SuperuserBootstrap } from './auth/superuser.js';
+import type { AppConfig } from './config.js';
+import { DemoFamilySeeder } from './demo/demo-family.js';
+import { FamilyController } from './family/family.controller.js';
+import { FamilyQueries } from './family/family.queries.js';
+import { UpdateFamilyHandler } from './family/update-family.handler.js';
+import { LeaderboardController } from './leaderboard/leaderboard.controller.js';
+import { AddMemberHandler, UpdateMemberHandler } from './members/member.handlers.js';
+import { MembersController } from './members/members.controller.js';
+import { MembersQueries } from './members/members.queries.js';
+import { CommandRunner } from './platform/command-runner.js';
+import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
+import { HttpErrorFilter } from './platform/http-errors.js';
+import { ReadYourWrites } from './platform/read-your-writes.js';
+import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, type Clock } from './platform/tokens.js';
+import { AccountContextLoader } from './points/account-context.js';
+import { IssuePointsHandler } from './points/issue-points.handler.js';
+import { PointsController } from './points/points.controller.js';
+import { PointsQueries } from './points/points.queries.js';
+import { DecideRedemptionHandler, RequestRedemptionHandler } from './redemptions/redemption.handlers.js';
+import { RedemptionsController } from './redemptions/redemptions.controller.js';
+import { RedemptionsQueries } from './redemptions/redemptions.queries.js';
+import { CreateTaskHandler } from './tasks/create-task.handler.js';
+import { ChangeTaskStatusHandler } from './tasks/review-task.handler.js';
+import { TasksController } from './tasks/tasks.controller.js';
+import { TasksQueries } from './tasks/tasks.queries.js';
+
+export interface Infrastructure {
+  config: AppConfig;
+  events: EventStore;
+  readModels: ReadModelStore;
+  progress: ProjectionProgress;
+  clock: Clock;
+}
+
+const commandHandlers = [
+  RegisterFamilyHandler,
+  UpdateFamilyHandler,
+  AddMemberHandler,
+  UpdateMemberHandler,
+  IssuePointsHandler,
+  CreateTaskHandler,
+  ChangeTaskStatusHandler,
+  RequestRedemptionHandler,
+  DecideRedemptionHandler,
+];
+
+/** The ports arrive already opened (main.ts or a test), so the module itself never decides an adapter. */
+@Module({})
+export class AppModule {
+  static with(infra: Infrastructure): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [
+        AuthController,
+        DebugController,
+        FamilyController,
+        MembersController,
+        PointsController,
+        TasksController,
+        RedemptionsController,
+        AuditController,
+        LeaderboardController,
+      ],
+      providers: [
+        { provide: CONFIG, useValue: infra.config },
+        { provide: EVENT_STORE, useValue: infra.events },
+        { provide: READ_MODELS, useValue: infra.readModels },
+        { provide: PROJECTION_PROGRESS, useValue: infra.progress },
+        { provide: CLOCK, useValue: infra.clock },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
+        CommandRunner,
+        ReadYourWrites,
+        SessionsService,
+        MembersRepository,
+        { provide: SignInRateLimiter, useValue: new SignInRateLimiter() },
+        SuperuserBootstrap,
+        DemoFamilySeeder,
+        AccountContextLoader,
+        FamilyQueries,
+        MembersQueries,
+        PointsQueries,
+        TasksQueries,
+        RedemptionsQueries,
+        ...commandHandlers,
+      ],
+    };
+  }
+}

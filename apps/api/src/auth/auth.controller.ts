@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+import { LoginDto, limits, messages, RegisterDto } from '@familyos/contracts';
+import { abilitiesOf, DomainError } from '@familyos/domain';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections, type MemberDoc } from '@familyos/projector';
+import type { AppConfig } from '../config.js';
+import { userView } from '../members/user-view.js';
+import { CONFIG, READ_MODELS } from '../platform/tokens.js';
+import { valid } from '../platform/validation.js';
+import { CurrentSession, Public } from './auth.guard.js';
+import { MembersRepository } from './members-repository.js';
+import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { SignInRateLimiter } from './rate-limit.js';
+import { RegisterFamily } from './register.handler.js';
+import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-family.js';
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly members: MembersRepository,
+    private readonly limiter: SignInRateLimiter,
+    private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+  ) {}
+
+  private setCookie(reply: FastifyReply, token: string): void {
+    void reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.cookieSecure,
+      maxAge: limits.sessionDays * 86_400,
+    });
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body(valid(LoginDto)) body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const key = body.username.toLowerCase();
+    this.limiter.hit([`login:${request.ip}:${key}`, `login-ip:${request.ip}`]);
+    const memberId = await this.members.idForUsername(body.username);
+    const member = memberId ? (await this.members.byId(memberId)).state : null;
+    const ok = await verifyPassword(body.password, member?.passwordHash ?? DUMMY_HASH);
+    if (!member || !member.passwordHash || !ok) throw new DomainError('unauthorized', messages.invalidCredentials);
+    this.limiter.reset(`login:${request.ip}:${key}`);
+    const { token } = await this.sessions.start(member, 'password');
+    this.setCookie(reply, token);
+    return { token, user: userView(member) };
+  }
+
+  @Public()
+  @Post('register')
+  @HttpCode(201)
+  async register(@Body(valid(RegisterDto)) body: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (!this.config.registration) throw new DomainError('forbidden', 'Registration is turned off on this server');
+    this.limiter.hit([`register-ip:${request.ip}`]);
+    const { memberId } = await this.commands.execute(new RegisterFamily(body));
+    const { state: member } = await this.members.byId(memberId);
+    const { token } = await this.sessions.start(member, 'register');
+    this.setCookie(reply, token);
+    return { token, user: userView(member) };
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@CurrentSession() session: SignedIn | undefined, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (session) await this.sessions.end(session);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  }
+
+  @Get('me')
+  me(@CurrentSession() session: SignedIn) {
+    return { ...userView(session.member), abilities: abilitiesOf(session.member.role) };
+  }
+
+  @Public()
+  @Get('providers')
+  providers() {
+    return {
+      demo: this.config.demo,
+      hub: Boolean(this.config.hubUrl && this.config.hubServiceId),
+      oidc: false,
+      registration: this.config.registration,
+    };
+  }
+
+  @Public()
+  @Get('demo-accounts')
+  async demoAccounts() {
+    if (!this.config.demo) return { enabled: false, password: null, accounts: [] };
+    const docs = await this.readModels.find<MemberDoc>(collections.members, {
+      where: { usernameLower: { in: DEMO_ACCOUNTS.map((a) => a.username) } },
+    });
+    const accounts = DEMO_ACCOUNTS.flatMap((a) => {
+      const doc = docs.find((d) => d.usernameLower === a.username);
+      return doc ? [{ username: doc.username, name: doc.name, role: doc.role, avatar: doc.avatar }] : [];
+    });
+    return { enabled: accounts.length > 0, password: DEMO_PASSWORD, accounts };
+  }
+}
+
+/** GET /api/debug/tokens: whether tokens exist and when they expire, never their values (DESIGN §9). */
+@Controller('api/debug')
+export class DebugController {
+  @Get('tokens')
+  tokens(@CurrentSession() session: SignedIn, @Req() request: FastifyRequest) {
+    return {
+      session: { present: true, expiresAt: session.expiresAt, via: request.headers.authorization ? 'bearer' : 'cookie' },
+      hub: { present: typeof request.headers['x-hub-token'] === 'string' && request.headers['x-hub-token'].length > 0 },
+    };
+  }
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { streams } from '@familyos/events';
+import { limits } from '@familyos/contracts';
+import { sessionDecider, sessionIsLive, type Actor, type MemberState } from '@familyos/domain';
+import { CommandRunner } from '../platform/command-runner.js';
+import { MembersRepository } from './members-repository.js';
+
+export const SESSION_COOKIE = 'familyos_session';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SignedIn {
+  actor: Actor;
+  member: MemberState;
+  tokenHash: string;
+  expiresAt: string;
+}
+
+/**
+ * Sessions are event streams named by the token's SHA-256: the token itself is never stored, a stolen
+ * database yields no usable session, and logout (SessionEnded) takes effect on the very next request.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly members: MembersRepository,
+  ) {}
+
+  async start(member: { id: string; familyId: string | null }, method: 'password' | 'register' | 'hub' | 'join') {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    const expiresAt = new Date(this.runner.now().getTime() + limits.sessionDays * 86_400_000).toISOString();
+    await this.runner.run({ actorId: member.id, familyId: member.familyId }, async () => ({
+      appends: [
+        {
+          streamId: streams.session(tokenHash),
+          expectedRevision: 'no_stream',
+          events: sessionDecider.decide({ type: 'StartSession', memberId: member.id, method, expiresAt }, sessionDecider.initialState),
+        },
+      ],
+      result: undefined,
+    }));
+    return { token, expiresAt };
+  }
+
+  async resolve(token: string): Promise<SignedIn | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const { state } = await this.runner.load(streams.session(tokenHash), sessionDecider);
+    if (!sessionIsLive(state, this.runner.now()) || !state.memberId) return null;
+    const { state: member } = await this.members.byId(state.memberId);
+    if (!member.exists) return null;
+    return {
+      actor: { id: member.id, role: member.role, familyId: member.familyId },
+      member,
+      tokenHash,
+      expiresAt: state.expiresAt!,
+    };
+  }
+
+  async end(signedIn: SignedIn): Promise<void> {
+    const streamId = streams.session(signedIn.tokenHash);
+    await this.runner.run({ actorId: signedIn.actor.id, familyId: signedIn.actor.familyId }, async () => {
+      const { state, revision } = await this.runner.load(streamId, sessionDecider);
+      return { appends: [{ streamId, expectedRevision: revision, events: sessionDecider.decide({ type: 'EndSession' }, state) }], result: undefined };
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { streams } from '@familyos/events';
+import { memberDecider } from '@familyos/domain';
+import { CommandRunner } from '../platform/command-runner.js';
+import { MembersRepository } from './members-repository.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { memberAppends } from './register.handler.js';
+
+/** FAMILYOS_SUPERUSER=username:password: makes sure that platform administrator exists, with that password. */
+@Injectable()
+export class SuperuserBootstrap {
+  private readonly logger = new Logger('Superuser');
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly members: MembersRepository,
+  ) {}
+
+  async ensure(username: string, password: string): Promise<void> {
+    const existing = await this.members.idForUsername(username);
+    if (!existing) {
+      const memberId = randomUUID();
+      await this.runner.run({ actorId: memberId, familyId: null }, async () => ({
+        appends: await memberAppends(this.runner, { username, name: username, role: 'superuser', password, via: 'bootstrap' }, memberId, null),
+        result: undefined,
+      }));
+      this.logger.log(`Created superuser "${username}"`);
+      return;
+    }
+    const { state, revision } = await this.members.byId(existing);
+    if (state.role !== 'superuser') {
+      throw new Error(`FAMILYOS_SUPERUSER names "${username}", which is already a ${state.role} account`);
+    }
+    if (state.passwordHash && (await verifyPassword(password, state.passwordHash))) return;
+    const passwordHash = await hashPassword(password);
+    const actor = { id: state.id, role: state.role, familyId: state.familyId };
+    await this.runner.run({ actorId: state.id, familyId: null }, async () => ({
+      appends: [
+        {
+          streamId: streams.member(existing),
+          expectedRevision: revision,
+          events: memberDecider.decide({ type: 'SetPassword', actor, passwordHash }, state),
+        },
+      ],
+      result: undefined,
+    }));
+    this.logger.log(`Updated the password of superuser "${username}"`);
+  }
+}

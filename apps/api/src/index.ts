@@ -1,0 +1,2 @@
+export { startApp, type RunningApp } from './server.js';
+export { configFromEnv, type AppConfig } from './config.js';

@@ -1,0 +1,55 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { DomainError, type ErrorCode } from '@familyos/domain';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthorized: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  too_many: HttpStatus.TOO_MANY_REQUESTS,
+};
+
+/** Fastify's own errors for malformed requests, answered as the bad input they are, never as a 500. */
+function fastifyClientError(error: unknown): { status: number; message: string } | null {
+  const e = error as { statusCode?: number; code?: string; message?: string };
+  if (typeof e?.statusCode !== 'number' || e.statusCode < 400 || e.statusCode >= 500) return null;
+  if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/.test(e.message ?? '')) {
+    return { status: 400, message: 'The request body must be valid JSON' };
+  }
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: 'The request is too large' };
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, message: 'Send JSON with content-type application/json' };
+  return { status: e.statusCode, message: e.message ?? 'Bad request' };
+}
+
+/** The one place error codes become HTTP: `{ error, details? }` (DESIGN §5). */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    let status = 500;
+    let body: { error: string; details?: unknown } = { error: 'Something went wrong on our side. Please try again.' };
+
+    if (error instanceof DomainError) {
+      status = STATUS[error.code];
+      body = error.details ? { error: error.message, details: error.details } : { error: error.message };
+    } else if (error instanceof HttpException) {
+      status = error.getStatus();
+      const response = error.getResponse();
+      const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
+      body = { error: status === 404 && /Cannot (GET|POST|PUT|DELETE|PATCH)/.test(String(message)) ? 'Not found' : String(message) };
+    } else {
+      const client = fastifyClientError(error);
+      if (client) {
+        status = client.status;
+        body = { error: client.message };
+      } else {
+        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      }
+    }
+    void reply.status(status).send(body);
+  }
+}

@@ -1,0 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Per-request state the command side leaves for the HTTP layer: the highest log position this request
+ * wrote, returned to the client as X-FamilyOS-Position so its next queries can wait for it (DESIGN §4).
+ */
+export interface RequestContext {
+  writtenPosition: number;
+}
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+export function recordWrite(position: number): void {
+  const ctx = requestContext.getStore();
+  if (ctx && position > ctx.writtenPosition) ctx.writtenPosition = position;
+}
+
+export const POSITION_HEADER = 'x-familyos-position';

@@ -1,0 +1,12 @@
+/** Injection tokens for the ports, so every adapter is chosen in one place (app.module.ts). */
+export const EVENT_STORE = Symbol('EventStore');
+export const READ_MODELS = Symbol('ReadModelStore');
+export const PROJECTION_PROGRESS = Symbol('ProjectionProgress');
+export const CLOCK = Symbol('Clock');
+export const CONFIG = Symbol('AppConfig');
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { streams } from '@familyos/events';
+import { familyDecider, invalid, memberDecider, notFound, type AccountContext, type Actor } from '@familyos/domain';
+import { messages } from '@familyos/contracts';
+import { CommandRunner } from '../platform/command-runner.js';
+
+/** What a points-account decision needs to know from outside its stream, loaded from the owning streams. */
+@Injectable()
+export class AccountContextLoader {
+  constructor(private readonly runner: CommandRunner) {}
+
+  async family(familyId: string | null): Promise<AccountContext> {
+    const { state } = await this.runner.load(streams.family(familyId ?? ''), familyDecider);
+    if (!state.exists) throw notFound('Family');
+    return { allowNegative: state.pointSettings.allowNegative };
+  }
+
+  /** The child whose account this is: must be a child of the actor's family (SPEC §6: only children get points). */
+  async child(actor: Actor, childId: string): Promise<void> {
+    const { state } = await this.runner.load(streams.member(childId), memberDecider);
+    if (!state.exists || state.familyId !== actor.familyId) throw notFound('User');
+    if (state.role !== 'child') throw invalid(messages.selectChild, 'userId');
+  }
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { IssuePointsDto } from '@familyos/contracts';
+import type { Actor } from '@familyos/domain';
+import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { ReadYourWrites } from '../platform/read-your-writes.js';
+import { valid } from '../platform/validation.js';
+import { IssuePoints } from './issue-points.handler.js';
+import { PointsQueries } from './points.queries.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+@Controller('api/points')
+export class PointsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: PointsQueries,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  @Get()
+  list(@FamilyActor() actor: FamilyMember, @Query('userId') userId?: string) {
+    return this.queries.list(actor, userId);
+  }
+
+  @Get('balance')
+  balance(@FamilyActor() actor: FamilyMember, @Query('userId') userId?: string) {
+    return this.queries.balance(actor, userId || actor.id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @Requires('issuePoints')
+  async issue(@FamilyActor() actor: FamilyMember, @Body(valid(IssuePointsDto)) body: IssuePointsDto) {
+    const { entryId } = await this.commands.execute(new IssuePoints(actor, body));
+    await this.ryw.settle();
+    return this.queries.entry(actor, entryId);
+  }
+}

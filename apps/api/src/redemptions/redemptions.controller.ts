@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RequestRedemptionDto, UpdateRedemptionDto } from '@familyos/contracts';
+import type { Actor } from '@familyos/domain';
+import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { ReadYourWrites } from '../platform/read-your-writes.js';
+import { valid } from '../platform/validation.js';
+import { DecideRedemption, RequestRedemption } from './redemption.handlers.js';
+import { RedemptionsQueries, redemptionView } from './redemptions.queries.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+@Controller('api/redemptions')
+export class RedemptionsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: RedemptionsQueries,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  @Get()
+  list(@FamilyActor() actor: FamilyMember) {
+    return this.queries.list(actor);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @Requires('requestRedemptions')
+  async request(@FamilyActor() actor: FamilyMember, @Body(valid(RequestRedemptionDto)) body: RequestRedemptionDto) {
+    const { redemptionId } = await this.commands.execute(new RequestRedemption(actor, body.option));
+    await this.ryw.settle();
+    return redemptionView(await this.queries.doc(actor, redemptionId));
+  }
+
+  @Put(':id')
+  @Requires('reviewRedemptions')
+  async decide(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateRedemptionDto)) body: UpdateRedemptionDto) {
+    const doc = await this.queries.doc(actor, id);
+    await this.commands.execute(new DecideRedemption(actor, id, doc.userId, body.status));
+    await this.ryw.settle();
+    return redemptionView(await this.queries.doc(actor, id));
+  }
+}

@@ -1,0 +1,84 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { EventStore } from '@familyos/event-store';
+import type { ReadModelStore } from '@familyos/read-models';
+import { allProjections, CheckpointWatcher, openEventStore, openReadModels, ProjectionRunner, type ProjectionProgress } from '@familyos/projector';
+import { AppModule } from './app.module.js';
+import { SuperuserBootstrap } from './auth/superuser.js';
+import type { AppConfig } from './config.js';
+import { DemoFamilySeeder } from './demo/demo-family.js';
+import { MovableClock } from './platform/movable-clock.js';
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  url: string;
+  events: EventStore;
+  readModels: ReadModelStore;
+  runner: ProjectionRunner | null;
+  close(): Promise<void>;
+}
+
+/** JSON bodies above this are refused with 413 before anything parses them. */
+const BODY_LIMIT = 256 * 1024;
+
+/**
+ * Opens the stores, starts the in-process projector (embedded mode), seeds the demo family into an empty log,
+ * and listens. Used by main.ts and by the HTTP test suites, so tests run the very server users run.
+ */
+export async function startApp(config: AppConfig, options: { logger?: boolean } = {}): Promise<RunningApp> {
+  const events = await openEventStore(config.storage);
+  const projectorStore = config.projector === 'embedded' ? await openReadModels(config.storage) : null;
+  const readModels = await openReadModels(config.storage);
+  let runner: ProjectionRunner | null = null;
+  let progress: ProjectionProgress;
+  if (projectorStore) {
+    runner = new ProjectionRunner(events, projectorStore, allProjections, { idleMs: 500 });
+    await runner.catchUp();
+    runner.start();
+    progress = runner;
+  } else {
+    progress = new CheckpointWatcher(readModels, allProjections.map((p) => p.name));
+  }
+  const clock = new MovableClock();
+
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.with({ config, events, readModels, progress, clock }),
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: process.env.TRUST_PROXY === 'true' }),
+    { logger: options.logger === false ? false : ['log', 'warn', 'error'] },
+  );
+  await app.register(fastifyCookie as never);
+  app.enableShutdownHooks();
+
+  const webDist = resolve(config.webDist ?? 'apps/web/dist');
+  if (existsSync(webDist)) {
+    // The built SPA, served on the same port (DESIGN §5); issue 3 builds it.
+    app.useStaticAssets({ root: webDist, prefix: '/', wildcard: false });
+  }
+
+  await app.init();
+  if (config.superuser) await app.get(SuperuserBootstrap).ensure(config.superuser.username, config.superuser.password);
+  if (config.demo && (await events.headPosition()) === 0) await app.get(DemoFamilySeeder).seed(clock);
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    events,
+    readModels,
+    runner,
+    async close() {
+      await app.close();
+      await runner?.stop();
+      await projectorStore?.close();
+      await readModels.close();
+      await events.close();
+    },
+  };
+}

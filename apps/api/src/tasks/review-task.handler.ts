@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { streams } from '@familyos/events';
+import { limits } from '@familyos/contracts';
+import { pointsAccountDecider, taskDecider, type Actor, type TaskCommand } from '@familyos/domain';
+import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
+import { AccountContextLoader } from '../points/account-context.js';
+
+export type TaskTransition = { status: 'submitted' } | { status: 'approved'; score?: number } | { status: 'rejected' };
+
+export class ChangeTaskStatus extends Command<void> {
+  constructor(
+    readonly actor: Actor,
+    readonly taskId: string,
+    readonly transition: TaskTransition,
+  ) {
+    super();
+  }
+}
+
+/**
+ * PUT /api/tasks/{id}: a child completes (submitted), a parent approves or rejects. Approval credits the
+ * first assignee in the same atomic append as TaskApproved (docs/decisions/002), so twenty simultaneous
+ * approvals credit once: all but one lose the race on the task's revision, reload, and find it approved.
+ */
+@CommandHandler(ChangeTaskStatus)
+export class ChangeTaskStatusHandler implements ICommandHandler<ChangeTaskStatus> {
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly context: AccountContextLoader,
+  ) {}
+
+  async execute({ actor, taskId, transition }: ChangeTaskStatus): Promise<void> {
+    const taskStream = streams.task(taskId);
+    await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
+      const task = await this.runner.load(taskStream, taskDecider);
+      const entryId = randomUUID();
+      const command: TaskCommand =
+        transition.status === 'submitted'
+          ? { type: 'SubmitTask', actor }
+          : transition.status === 'rejected'
+            ? { type: 'RejectTask', actor }
+            : { type: 'ApproveTask', actor, score: transition.score ?? limits.task.defaultScore, entryId };
+      const events = taskDecider.decide(command, task.state);
+      const appends: PlannedAppend[] = [{ streamId: taskStream, expectedRevision: task.revision, events }];
+
+      const approved = events.find((e) => e.type === 'TaskApproved');
+      if (approved && approved.type === 'TaskApproved') {
+        const childId = approved.data.creditedTo;
+        const accountStream = streams.pointsAccount(childId);
+        const [account, context] = await Promise.all([this.runner.load(accountStream, pointsAccountDecider), this.context.family(actor.familyId)]);
+        appends.push({
+          streamId: accountStream,
+          expectedRevision: account.revision,
+          events: pointsAccountDecider.decide(
+            { type: 'AwardTaskPoints', childId, taskId, entryId, amount: task.state.pointsValue, title: task.state.title, context },
+            account.state,
+          ),
+        });
+      }
+      return { appends, result: undefined };
+    });
+  }
+}

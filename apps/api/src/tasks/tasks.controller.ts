@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateTaskDto, UpdateTaskDto } from '@familyos/contracts';
+import type { Actor } from '@familyos/domain';
+import { FamilyActor } from '../auth/auth.guard.js';
+import { ReadYourWrites } from '../platform/read-your-writes.js';
+import { valid } from '../platform/validation.js';
+import { CreateTask } from './create-task.handler.js';
+import { ChangeTaskStatus } from './review-task.handler.js';
+import { TasksQueries } from './tasks.queries.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+@Controller('api/tasks')
+export class TasksController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: TasksQueries,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  @Get()
+  list(@FamilyActor() actor: FamilyMember) {
+    return this.queries.list(actor);
+  }
+
+  @Get(':id')
+  one(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
+    return this.queries.one(actor, id);
+  }
+
+  /** Parents create tasks; a child's create becomes a child request (both allowed, decided by the task decider). */
+  @Post()
+  @HttpCode(201)
+  async create(@FamilyActor() actor: FamilyMember, @Body(valid(CreateTaskDto)) body: CreateTaskDto) {
+    const { taskId } = await this.commands.execute(new CreateTask(actor, body));
+    await this.ryw.settle();
+    return this.queries.one(actor, taskId);
+  }
+
+  @Put(':id')
+  async change(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateTaskDto)) body: UpdateTaskDto) {
+    await this.commands.execute(new ChangeTaskStatus(actor, id, body));
+    await this.ryw.settle();
+    return this.queries.one(actor, id);
+  }
+}

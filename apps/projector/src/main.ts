@@ -1,0 +1,23 @@
+/**
+ * The projector as its own process (production topology): follows the log, keeps the read models current.
+ * Run exactly one per read-model store; the api then runs with PROJECTOR=external.
+ */
+import { allProjections } from './projections/index.js';
+import { ProjectionRunner } from './runner/projection-runner.js';
+import { openEventStore, openReadModels, storageConfigFromEnv } from './stores.js';
+
+const config = storageConfigFromEnv();
+const events = await openEventStore(config);
+const readModels = await openReadModels(config);
+const runner = new ProjectionRunner(events, readModels, allProjections, { idleMs: 250 });
+runner.start();
+console.log(`Projector following the event log (${config.eventStoreUrl ? 'KurrentDB' : 'SQLite'} → ${config.mongoUrl ? 'MongoDB' : 'SQLite'})`);
+
+async function shutdown(): Promise<void> {
+  await runner.stop();
+  await readModels.close();
+  await events.close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void shutdown());

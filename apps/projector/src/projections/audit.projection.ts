@@ -1,0 +1,84 @@
+import { streamCategory, type StoredEvent } from '@familyos/events';
+import type { ReadModelTx } from '@familyos/read-models';
+import { collections, type Projection } from './projection.js';
+import type { AuditDoc } from './read-model-types.js';
+
+/** Sign-ins and username claims are security plumbing, not family history: parents do not want them listed. */
+const NOT_AUDITED = new Set(['session', 'username']);
+
+export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+type Data = Record<string, unknown>;
+const fp = (n: number) => `${n > 0 ? '+' : ''}${n} FP`;
+
+interface Refs {
+  member(id: unknown): Promise<string>;
+  task(id: unknown): Promise<string>;
+}
+
+const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string> = {
+  FamilyCreated: (d, actor) => `${actor} created the family "${String(d.name)}"`,
+  FamilyRenamed: (d, actor) => `${actor} renamed the family to "${String(d.name)}"`,
+  PointSettingsChanged: (d, actor) =>
+    `${actor} changed point settings (negative balances ${d.allowNegative ? 'allowed' : 'not allowed'}, ${String(d.currency)})`,
+  WeeklyReportDayChanged: (d, actor) => `${actor} set the weekly report day to ${String(d.weeklyReportDay)}`,
+  FamilyTimeZoneChanged: (d, actor) => `${actor} set the time zone to ${String(d.timeZone)}`,
+  RewardsChanged: (d, actor) => `${actor} updated the rewards (${(d.rewards as unknown[]).length} offered)`,
+  TaskTemplatesChanged: (d, actor) => `${actor} updated the task templates (${(d.taskTemplates as unknown[]).length} custom)`,
+  SystemTemplatesHiddenChanged: (d, actor) => `${actor} hid ${(d.hiddenSystemTemplates as unknown[]).length} built-in templates`,
+  MemberJoined: (d, actor) =>
+    d.via === 'added' ? `${actor} added ${String(d.name)} as ${String(d.role)}` : `${String(d.name)} joined as ${String(d.role)}`,
+  MemberRenamed: async (d, actor) => `${actor} changed a display name to "${String(d.name)}"`,
+  MemberAvatarChanged: async (d, actor, refs, e) => `${actor} changed ${await refs.member(e.streamId.slice(7))}'s avatar to ${String(d.avatar)}`,
+  MemberPasswordSet: async (_d, actor, refs, e) => `${actor} set a password for ${await refs.member(e.streamId.slice(7))}`,
+  TaskCreated: async (d, actor, refs) => {
+    const who = await Promise.all((d.assignedTo as string[]).map((id) => refs.member(id)));
+    return d.isChildRequest
+      ? `${actor} asked for the task "${String(d.title)}" (${d.requestType === 'already_did' ? 'already did it' : 'wants to do it'})`
+      : `${actor} created the task "${String(d.title)}" for ${who.join(', ')} (${fp(d.pointsValue as number)})`;
+  },
+  TaskSubmitted: async (_d, actor, refs, e) => `${actor} completed "${await refs.task(e.streamId.slice(5))}"`,
+  TaskApproved: async (d, actor, refs, e) =>
+    `${actor} approved "${await refs.task(e.streamId.slice(5))}" for ${await refs.member(d.creditedTo)} (score ${String(d.score)}/10, ${fp(d.pointsValue as number)})`,
+  TaskRejected: async (_d, actor, refs, e) => `${actor} rejected "${await refs.task(e.streamId.slice(5))}"`,
+  TaskRequestAccepted: async (_d, actor, refs, e) => `${actor} accepted the request "${await refs.task(e.streamId.slice(5))}"`,
+  PointsIssued: async (d, actor, refs) =>
+    `${actor} ${(d.amount as number) > 0 ? 'gave' : 'deducted'} ${fp(d.amount as number)} ${(d.amount as number) > 0 ? 'to' : 'from'} ${await refs.member(d.childId)}: ${String(d.reason)}${d.approved ? '' : ' (pending)'}`,
+  TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${fp(d.amount as number)}: ${String(d.reason)}`,
+  RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${String(d.option)}" for ${String(d.cost)} FP`,
+  RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${fp(-(d.cost as number))})`,
+  RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
+};
+
+async function remember(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+  const d = event.data as Data;
+  if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, label: String(d.name) });
+  if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, label: String(d.name) });
+  if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, label: String(d.title) });
+}
+
+/** The family's audit trail: one row per event, newest first when read, with a sentence a parent can read. */
+export const auditProjection: Projection = {
+  name: 'audit',
+  version: 1,
+  collections: [collections.audit, collections.auditRefs],
+  async apply(event, tx) {
+    const familyId = event.metadata.familyId;
+    if (!familyId || NOT_AUDITED.has(streamCategory(event.streamId))) return;
+    await remember(tx, event);
+    const label = async (id: string) => ((await tx.get<{ id: string; label: string }>(collections.auditRefs, id))?.label ?? 'someone');
+    const refs: Refs = { member: (id) => label(`member-${String(id)}`), task: (id) => label(`task-${String(id)}`) };
+    const actor = await refs.member(event.metadata.actorId);
+    const summarise = summaries[event.type];
+    const doc: AuditDoc = {
+      id: event.metadata.eventId,
+      familyId,
+      action: actionOf(event.type),
+      timestamp: event.metadata.timestamp,
+      actorId: event.metadata.actorId,
+      summary: summarise ? await summarise(event.data as Data, actor, refs, event) : actionOf(event.type).replace(/_/g, ' '),
+      position: event.position,
+    };
+    await tx.put(collections.audit, doc);
+  },
+};

@@ -1,0 +1,151 @@
+import { EventEmitter } from 'node:events';
+import type { EventStore } from '@familyos/event-store';
+import type { ReadModelStore } from '@familyos/read-models';
+import type { Projection } from '../projections/projection.js';
+
+export interface ProjectionProgress {
+  /** Resolves true once every projection has reached `position`, false if `timeoutMs` passed first. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  /** How long to sleep between looks at the log when nobody wakes the runner (another process appending). */
+  idleMs?: number;
+  onError?: (error: unknown, projection: string) => void;
+}
+
+/**
+ * Follows the global log and feeds each projection from its own checkpoint. Every batch commits the
+ * projection's rows and its new checkpoint in one read-model transaction, so a crash between batches
+ * replays at most one batch, which the projections absorb because they are idempotent.
+ * One runner per read-model store: the embedded api runs one in-process, at scale apps/projector does.
+ */
+export class ProjectionRunner implements ProjectionProgress {
+  private readonly progress = new EventEmitter();
+  private readonly positions = new Map<string, number>();
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private readonly batchSize: number;
+  private readonly idleMs: number;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly readModels: ReadModelStore,
+    private readonly projections: Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.idleMs = options.idleMs ?? 1000;
+    this.progress.setMaxListeners(0);
+  }
+
+  /** Brings every projection up to the head of the log once, then returns. */
+  async catchUp(): Promise<void> {
+    for (const projection of this.projections) await this.catchUpOne(projection);
+  }
+
+  private async catchUpOne(projection: Projection): Promise<void> {
+    let checkpoint = await this.readModels.checkpoint(projection.name);
+    if (checkpoint && checkpoint.version !== projection.version) {
+      await this.readModels.reset(projection.name, projection.collections);
+      checkpoint = null;
+    }
+    let position = checkpoint?.position ?? 0;
+    this.setPosition(projection.name, position);
+    for (;;) {
+      const batch = await this.events.readAll(position, this.batchSize);
+      if (batch.length === 0) return;
+      const last = batch[batch.length - 1]!.position;
+      await this.readModels.commit(projection.name, { position: last, version: projection.version }, async (tx) => {
+        for (const event of batch) await projection.apply(event, tx);
+      });
+      position = last;
+      this.setPosition(projection.name, position);
+    }
+  }
+
+  private setPosition(name: string, position: number): void {
+    this.positions.set(name, position);
+    this.progress.emit('progress');
+  }
+
+  /** The lowest checkpoint across projections: everything at or before it is visible to every query. */
+  position(): number {
+    if (this.positions.size < this.projections.length) return 0;
+    return Math.min(...this.positions.values());
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.events.onAppended(() => this.wake?.());
+    this.loop = (async () => {
+      while (this.running) {
+        try {
+          await this.catchUp();
+        } catch (error) {
+          (this.options.onError ?? ((e) => console.error('projection failed', e)))(error, 'runner');
+        }
+        if (!this.running) break;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.idleMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+  }
+
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.position() >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const onProgress = () => {
+        if (this.position() >= position) done(true);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.progress.off('progress', onProgress);
+        resolve(ok);
+      };
+      this.progress.on('progress', onProgress);
+      this.wake?.();
+    });
+  }
+}
+
+/** For an api whose projector runs in another process: watch the checkpoints in the read-model store. */
+export class CheckpointWatcher implements ProjectionProgress {
+  constructor(
+    private readonly readModels: ReadModelStore,
+    private readonly projectionNames: string[],
+    private readonly pollMs = 25,
+  ) {}
+
+  private async position(): Promise<number> {
+    const checkpoints = await Promise.all(this.projectionNames.map((n) => this.readModels.checkpoint(n)));
+    return Math.min(...checkpoints.map((c) => c?.position ?? 0));
+  }
+
+  async waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ((await this.position()) >= position) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((r) => setTimeout(r, this.pollMs));
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { Role } from '@familyos/events';
+import type { Actor } from './actor.js';
+import { DomainError } from './errors.js';
+import { abilitiesOf, assertCan, can, canEditMember, isParentRole, type Ability } from './policy.js';
+
+const ROLES: readonly Role[] = ['child', 'manager', 'admin', 'superuser'];
+
+/**
+ * SPEC §6, one row per ability, columns child / manager / admin / superuser. Where SPEC leaves superuser open
+ * ("not stated"), DESIGN decides: audit logs are admin and superuser (DESIGN §5), and a superuser reaches
+ * Settings, where templates are managed, so templates and the report preview follow Settings.
+ */
+const TABLE: Record<Ability, [child: boolean, manager: boolean, admin: boolean, superuser: boolean]> = {
+  // Own tasks, complete pending task, request task; balance badge; request redemption: children only.
+  completeTasks: [true, false, false, false],
+  requestTasks: [true, false, false, false],
+  hasBalance: [true, false, false, false],
+  requestRedemptions: [true, false, false, false],
+  // Dashboard approval panels, issue points, create task, Child Requests section: every parent.
+  reviewTasks: [false, true, true, true],
+  reviewChildRequests: [false, true, true, true],
+  reviewRedemptions: [false, true, true, true],
+  issuePoints: [false, true, true, true],
+  createTasks: [false, true, true, true],
+  // Task templates grid, Preview Report, audit logs: admin (superuser by DESIGN, see above).
+  useTaskTemplates: [false, false, true, true],
+  previewReport: [false, false, true, true],
+  viewAuditLog: [false, false, true, true],
+  // Settings and Admin pages, pending hub requests, invites, manual add member: admin and superuser.
+  manageSettings: [false, false, true, true],
+  manageMembers: [false, false, true, true],
+  manageInvites: [false, false, true, true],
+  reviewHubRequests: [false, false, true, true],
+  // System Admin: superuser only.
+  systemAdmin: [false, false, false, true],
+};
+
+const cases = (Object.keys(TABLE) as Ability[]).flatMap((ability) =>
+  ROLES.map((role, column) => [ability, role, TABLE[ability][column]] as const),
+);
+
+describe('abilities (SPEC §6)', () => {
+  it('the table names every ability the policy knows, and no other', () => {
+    for (const role of ROLES) expect(Object.keys(abilitiesOf(role)).sort()).toEqual(Object.keys(TABLE).sort());
+  });
+
+  it.each(cases)('%s for %s → %p', (ability, role, expected) => {
+    expect(abilitiesOf(role)[ability]).toBe(expected);
+    expect(can({ role }, ability)).toBe(expected);
+    if (expected) {
+      expect(() => assertCan({ role }, ability)).not.toThrow();
+    } else {
+      expect(() => assertCan({ role }, ability)).toThrow(DomainError);
+    }
+  });
+
+  it('assertCan refuses with a forbidden error carrying the given message', () => {
+    let caught: unknown;
+    try {
+      assertCan({ role: 'child' }, 'issuePoints', 'Only parents can issue points');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DomainError);
+    expect((caught as DomainError).code).toBe('forbidden');
+    expect((caught as DomainError).message).toBe('Only parents can issue points');
+  });
+
+  it.each([
+    ['child', false],
+    ['manager', true],
+    ['admin', true],
+    ['superuser', true],
+  ] as const)('isParentRole(%s) → %p', (role, expected) => {
+    expect(isParentRole(role)).toBe(expected);
+  });
+});
+
+describe('canEditMember', () => {
+  const emma = { id: 'emma', familyId: 'family-1' };
+  const actor = (id: string, role: Role, familyId: string | null): Actor => ({ id, role, familyId });
+
+  it.each([
+    ['the member itself', actor('emma', 'child', 'family-1'), true],
+    ['an admin of the family', actor('mom', 'admin', 'family-1'), true],
+    ['a superuser of the family', actor('root', 'superuser', 'family-1'), true],
+    ['a manager of the family', actor('dad', 'manager', 'family-1'), false],
+    ['a sibling', actor('leo', 'child', 'family-1'), false],
+    ['an admin of another family', actor('eve', 'admin', 'family-2'), false],
+    ['a superuser without a family', actor('root', 'superuser', null), false],
+  ] as const)('%s → %p', (_label, who, expected) => {
+    expect(canEditMember(who, emma)).toBe(expected);
+  });
+
+  it('does not let a family-less admin edit a family-less member', () => {
+    expect(canEditMember(actor('root', 'superuser', null), { id: 'other-root', familyId: null })).toBe(false);
+  });
+});
