@@ -13,7 +13,7 @@ import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
 import { MembersRepository } from './members-repository.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-import { SignInRateLimiter } from './rate-limit.js';
+import { SIGN_IN_LIMITS, SignInRateLimiter } from './rate-limit.js';
 import { RegisterFamily } from './register.handler.js';
 import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-family.js';
@@ -44,7 +44,10 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body(valid(LoginDto)) body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const key = body.username.toLowerCase();
-    this.limiter.hit([`login:${request.ip}:${key}`, `login-ip:${request.ip}`]);
+    this.limiter.hit([
+      { key: `login:${request.ip}:${key}`, limit: SIGN_IN_LIMITS.perUsername },
+      { key: `login-ip:${request.ip}`, limit: SIGN_IN_LIMITS.perAddress },
+    ]);
     const memberId = await this.members.idForUsername(body.username);
     const member = memberId ? (await this.members.byId(memberId)).state : null;
     const ok = await verifyPassword(body.password, member?.passwordHash ?? DUMMY_HASH);
@@ -60,7 +63,7 @@ export class AuthController {
   @HttpCode(201)
   async register(@Body(valid(RegisterDto)) body: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!this.config.registration) throw new DomainError('forbidden', 'Registration is turned off on this server');
-    this.limiter.hit([`register-ip:${request.ip}`]);
+    this.limiter.hit([{ key: `register-ip:${request.ip}`, limit: SIGN_IN_LIMITS.registrationsPerAddress }]);
     const { memberId } = await this.commands.execute(new RegisterFamily(body));
     const { state: member } = await this.members.byId(memberId);
     const { token } = await this.sessions.start(member, 'register');

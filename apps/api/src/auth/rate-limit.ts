@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '@familyos/domain';
 import { messages } from '@familyos/contracts';
 
+/** Attempts per minute. */
+export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, registrationsPerAddress: 60 } as const;
+
 /**
  * Sign-in attempts per key in a sliding minute. In memory: with several api instances each keeps its own
  * window, which still bounds guessing to instances × limit per minute.
@@ -9,15 +12,16 @@ import { messages } from '@familyos/contracts';
 @Injectable()
 export class SignInRateLimiter {
   private readonly attempts = new Map<string, number[]>();
-  constructor(
-    private readonly limit = 10,
-    private readonly windowMs = 60_000,
-  ) {}
+  private readonly windowMs = 60_000;
 
-  hit(keys: string[], now = Date.now()): void {
-    for (const key of keys) {
+  /** Each key with its own limit: e.g. 10 for one username from one address, more for a whole household. */
+  hit(keys: { key: string; limit: number }[], now = Date.now()): void {
+    const windows = keys.map(({ key, limit }) => {
       const recent = (this.attempts.get(key) ?? []).filter((t) => now - t < this.windowMs);
-      if (recent.length >= this.limit) throw new DomainError('too_many', messages.tooManyAttempts);
+      if (recent.length >= limit) throw new DomainError('too_many', messages.tooManyAttempts);
+      return { key, recent };
+    });
+    for (const { key, recent } of windows) {
       recent.push(now);
       this.attempts.set(key, recent);
     }

@@ -52,44 +52,47 @@ export class DemoFamilySeeder {
     const emma = await addChild('emma', 'Emma', 10, '👧');
     const leo = await addChild('leo', 'Leo', 7, '👦');
 
-    const task = async (daysAgo: number, title: string, description: string, pointsValue: number, child: Actor, dueInDays: number | null) => {
-      const due = dueInDays === null ? null : new Date(start + dueInDays * DAY).toISOString().slice(0, 10);
-      const { taskId } = await at(daysAgo, 7, () =>
-        run<{ taskId: string }>(new CreateTask(mom, { title, description, pointsValue, assignedTo: [child.id], dueDate: due })),
-      );
-      return taskId;
+    // The week as it happened, written in time order so the log (and the audit trail) reads like a real week.
+    const tasks = new Map<string, string>();
+    const dueIn = (days: number) => new Date(start + days * DAY).toISOString().slice(0, 10);
+    const create = (key: string, title: string, description: string, pointsValue: number, child: Actor, dueDate: string | null = null) => async () => {
+      const { taskId } = await run<{ taskId: string }>(new CreateTask(mom, { title, description, pointsValue, assignedTo: [child.id], dueDate }));
+      tasks.set(key, taskId);
     };
-    const step = (daysAgo: number, hour: number, actor: Actor, taskId: string, status: 'submitted' | 'approved' | 'rejected', score?: number) =>
-      at(daysAgo, hour, () => run(new ChangeTaskStatus(actor, taskId, status === 'approved' ? { status, score } : { status })));
+    const move = (key: string, actor: Actor, status: 'submitted' | 'approved' | 'rejected', score?: number) => () =>
+      run(new ChangeTaskStatus(actor, tasks.get(key)!, status === 'approved' ? { status, score } : { status }));
+    const give = (child: Actor, amount: number, reason: string) => () => run(new IssuePoints(mom, { userId: child.id, amount, reason }));
+    let emmaScreenTime = '';
 
-    const dishes = await task(6, 'Wash Dishes', 'Wash, dry and put away the dishes', 10, emma, null);
-    await step(6, 19, emma, dishes, 'submitted');
-    await step(6, 20, mom, dishes, 'approved', 9);
-    const room = await task(5, 'Clean Room', 'Tidy up and put the toys away', 15, leo, null);
-    await step(5, 17, leo, room, 'submitted');
-    await step(5, 18, mom, room, 'approved', 8);
-    const homework = await task(4, 'Homework', 'Finish the math worksheet', 20, emma, null);
-    await step(4, 16, emma, homework, 'submitted');
-    await step(4, 18, mom, homework, 'approved', 10);
-    const bed = await task(3, 'Make Bed', 'Make your bed before school', 5, leo, null);
-    await step(2, 8, leo, bed, 'submitted');
-    await step(2, 9, mom, bed, 'rejected');
-    const pets = await task(2, 'Feed Pets', 'Fresh food and water for Biscuit', 5, leo, null);
-    await step(1, 18, leo, pets, 'submitted');
-    await task(1, 'Reading Time', 'Read a chapter of your book', 15, emma, 1);
-    await task(0, 'Take Out Trash', 'Bins go out tonight', 5, emma, 0);
-    await task(0, 'Practice Instrument', 'Twenty minutes of piano', 15, leo, 2);
-    await at(1, 17, () => run(new CreateTask(leo, { title: 'Build a LEGO set', description: 'The space station one', pointsValue: 10, requestType: 'want_to_do' })));
-    await at(0, 7, () => run(new CreateTask(emma, { title: 'Helped Grandma with the garden', description: 'We planted tulips', pointsValue: 10, requestType: 'already_did' })));
-
-    await at(4, 19, () => run(new IssuePoints(mom, { userId: emma.id, amount: 10, reason: 'Helped with the groceries' })));
-    await at(3, 19, () => run(new IssuePoints(mom, { userId: leo.id, amount: 10, reason: 'Great week at school' })));
-    await at(2, 12, () => run(new IssuePoints(mom, { userId: leo.id, amount: 5, reason: 'Kind to his sister' })));
-    await at(1, 9, () => run(new IssuePoints(mom, { userId: leo.id, amount: -5, reason: 'Left toys on the stairs' })));
-
-    const screen = await at(3, 15, () => run<{ redemptionId: string }>(new RequestRedemption(emma, 'Extra Screen Time (30 min)')));
-    await at(3, 16, () => run(new DecideRedemption(mom, screen.redemptionId, emma.id, 'approved')));
-    await at(0, 8, () => run(new RequestRedemption(leo, 'Extra Screen Time (30 min)')));
+    const week: [daysAgo: number, hour: number, step: () => Promise<unknown>][] = [
+      [6, 7, create('dishes', 'Wash Dishes', 'Wash, dry and put away the dishes', 10, emma)],
+      [6, 19, move('dishes', emma, 'submitted')],
+      [6, 20, move('dishes', mom, 'approved', 9)],
+      [5, 7, create('room', 'Clean Room', 'Tidy up and put the toys away', 15, leo)],
+      [5, 17, move('room', leo, 'submitted')],
+      [5, 18, move('room', mom, 'approved', 8)],
+      [4, 7, create('homework', 'Homework', 'Finish the math worksheet', 20, emma)],
+      [4, 16, move('homework', emma, 'submitted')],
+      [4, 18, move('homework', mom, 'approved', 10)],
+      [4, 19, give(emma, 10, 'Helped with the groceries')],
+      [3, 7, create('bed', 'Make Bed', 'Make your bed before school', 5, leo)],
+      [3, 15, async () => (emmaScreenTime = (await run<{ redemptionId: string }>(new RequestRedemption(emma, 'Extra Screen Time (30 min)'))).redemptionId)],
+      [3, 16, () => run(new DecideRedemption(mom, emmaScreenTime, emma.id, 'approved'))],
+      [3, 19, give(leo, 10, 'Great week at school')],
+      [2, 7, create('pets', 'Feed Pets', 'Fresh food and water for Biscuit', 5, leo)],
+      [2, 8, move('bed', leo, 'submitted')],
+      [2, 9, move('bed', mom, 'rejected')],
+      [2, 12, give(leo, 5, 'Kind to his sister')],
+      [1, 7, create('reading', 'Reading Time', 'Read a chapter of your book', 15, emma, dueIn(1))],
+      [1, 9, give(leo, -5, 'Left toys on the stairs')],
+      [1, 17, () => run(new CreateTask(leo, { title: 'Build a LEGO set', description: 'The space station one', pointsValue: 10, requestType: 'want_to_do' }))],
+      [1, 18, move('pets', leo, 'submitted')],
+      [0, 6, create('trash', 'Take Out Trash', 'Bins go out tonight', 5, emma, dueIn(0))],
+      [0, 6, create('piano', 'Practice Instrument', 'Twenty minutes of piano', 15, leo, dueIn(2))],
+      [0, 7, () => run(new CreateTask(emma, { title: 'Helped Grandma with the garden', description: 'We planted tulips', pointsValue: 10, requestType: 'already_did' }))],
+      [0, 8, () => run(new RequestRedemption(leo, 'Extra Screen Time (30 min)'))],
+    ];
+    for (const [daysAgo, hour, step] of week) await at(daysAgo, hour, step);
     this.logger.log('Created "The Demo Family": sign in as mom, emma or leo with password demo1234');
   }
 }

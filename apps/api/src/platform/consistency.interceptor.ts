@@ -26,6 +26,8 @@ export class ConsistencyInterceptor implements NestInterceptor {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const state: RequestContext = { writtenPosition: 0 };
+    // The error filter reads it too: a write followed by a failure still tells the client where to wait.
+    request.familyosWrites = state;
     const wanted = Number(request.headers[POSITION_HEADER]);
     const before = Number.isSafeInteger(wanted) && wanted > 0 ? this.progress.waitFor(wanted, READ_YOUR_WRITES_TIMEOUT_MS) : Promise.resolve(true);
 

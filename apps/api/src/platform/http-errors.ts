@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '@familyos/domain';
+import { POSITION_HEADER, ProjectionLagError } from './request-context.js';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -30,10 +31,15 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const written = host.switchToHttp().getRequest<FastifyRequest>().familyosWrites?.writtenPosition ?? 0;
+    if (written > 0) void reply.header(POSITION_HEADER, String(written));
     let status = 500;
-    let body: { error: string; details?: unknown } = { error: 'Something went wrong on our side. Please try again.' };
+    let body: Record<string, unknown> = { error: 'Something went wrong on our side. Please try again.' };
 
-    if (error instanceof DomainError) {
+    if (error instanceof ProjectionLagError) {
+      status = HttpStatus.ACCEPTED;
+      body = { accepted: true, message: error.message };
+    } else if (error instanceof DomainError) {
       status = STATUS[error.code];
       body = error.details ? { error: error.message, details: error.details } : { error: error.message };
     } else if (error instanceof HttpException) {

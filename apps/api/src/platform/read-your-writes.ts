@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectionProgress } from '@familyos/projector';
-import { requestContext } from './request-context.js';
+import { ProjectionLagError, requestContext } from './request-context.js';
 import { PROJECTION_PROGRESS } from './tokens.js';
 import { READ_YOUR_WRITES_TIMEOUT_MS } from './consistency.interceptor.js';
 
@@ -11,6 +11,6 @@ export class ReadYourWrites {
 
   async settle(): Promise<void> {
     const position = requestContext.getStore()?.writtenPosition ?? 0;
-    if (position > 0) await this.progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+    if (position > 0 && !(await this.progress.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS))) throw new ProjectionLagError();
   }
 }

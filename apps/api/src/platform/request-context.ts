@@ -16,3 +16,20 @@ export function recordWrite(position: number): void {
 }
 
 export const POSITION_HEADER = 'x-familyos-position';
+
+/**
+ * A command's write is in the log, but the projections did not reach it in time to answer with the fresh
+ * view: the client is told "saved, shows shortly" (202) with the position to wait for, never a false 404.
+ */
+export class ProjectionLagError extends Error {
+  constructor() {
+    super('Saved. It will show up in a moment.');
+    this.name = 'ProjectionLagError';
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    familyosWrites?: RequestContext;
+  }
+}

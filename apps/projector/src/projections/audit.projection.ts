@@ -42,8 +42,12 @@ const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEv
     `${actor} approved "${await refs.task(e.streamId.slice(5))}" for ${await refs.member(d.creditedTo)} (score ${String(d.score)}/10, ${fp(d.pointsValue as number)})`,
   TaskRejected: async (_d, actor, refs, e) => `${actor} rejected "${await refs.task(e.streamId.slice(5))}"`,
   TaskRequestAccepted: async (_d, actor, refs, e) => `${actor} accepted the request "${await refs.task(e.streamId.slice(5))}"`,
-  PointsIssued: async (d, actor, refs) =>
-    `${actor} ${(d.amount as number) > 0 ? 'gave' : 'deducted'} ${fp(d.amount as number)} ${(d.amount as number) > 0 ? 'to' : 'from'} ${await refs.member(d.childId)}: ${String(d.reason)}${d.approved ? '' : ' (pending)'}`,
+  PointsIssued: async (d, actor, refs) => {
+    const amount = d.amount as number;
+    const child = await refs.member(d.childId);
+    const what = amount > 0 ? `gave ${amount} FP to ${child}` : `deducted ${-amount} FP from ${child}`;
+    return `${actor} ${what}: ${String(d.reason)}${d.approved ? '' : ' (pending)'}`;
+  },
   TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${fp(d.amount as number)}: ${String(d.reason)}`,
   RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${String(d.option)}" for ${String(d.cost)} FP`,
   RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${fp(-(d.cost as number))})`,

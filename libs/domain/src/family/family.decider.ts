@@ -1,5 +1,5 @@
 import type { FamilyEvent, PointSettings, Reward, TaskTemplate, Weekday } from '@familyos/events';
-import { BUILT_IN_TEMPLATE_TITLES, defaultReward, messages, STARTER_REWARDS } from '@familyos/contracts';
+import { BUILT_IN_TEMPLATE_TITLES, defaultReward, limits, messages, STARTER_REWARDS } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/errors.js';
@@ -46,6 +46,10 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What a person counts as characters: 👨‍👩‍👧 is one, though it is five code points. */
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = (text: string) => [...segmenter.segment(text)].length;
 
 function rewardsFromNames(names: string[], current: Reward[]): Reward[] {
   return names.map((raw) => {
@@ -157,7 +161,7 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
       }));
       // A custom template may not take a built-in's title: that would be editing a system template.
       if (templates.some((t) => BUILT_IN_TEMPLATE_TITLES.has(t.title))) throw invalid(messages.systemTemplateEdit, 'taskTemplates');
-      if (templates.some((t) => [...t.emoji].length > 2)) throw invalid(messages.templateEmoji, 'taskTemplates');
+      if (templates.some((t) => graphemes(t.emoji) > limits.template.emojiMaxChars)) throw invalid(messages.templateEmoji, 'taskTemplates');
       if (!same(templates, state.taskTemplates)) events.push({ type: 'TaskTemplatesChanged', data: { taskTemplates: templates } });
     }
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Makes a fresh clone runnable: checks Node, installs the locked dependencies when they are missing or older
+// than package-lock.json, then builds. `npm start` and `npm test` call it, so each is one command from zero.
+// Node built-ins only: it must run before anything is installed.
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 11)) {
+  console.error(`FamilyOS needs Node.js 20.11 or newer; this is ${process.version}.`);
+  process.exit(1);
+}
+
+const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' });
+const marker = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
+  console.log('Installing dependencies (npm ci; better-sqlite3 builds from source, about a minute)...');
+  run('npm ci --no-audit --no-fund');
+}
+if (!process.argv.includes('--no-build')) run('npx tsc -b apps/api apps/projector');

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configFromEnv, startApp, type AppConfig, type RunningApp } from '@familyos/api';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  running: RunningApp;
+  close(): Promise<void>;
+}
+
+/** The real server (Nest on Fastify, SQLite files in a fresh temp dir), listening on a free port. */
+export async function startTestServer(overrides: Partial<AppConfig> & { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'familyos-test-'));
+  const { env, ...rest } = overrides;
+  const config: AppConfig = {
+    ...configFromEnv({ DATA_DIR: dataDir, PORT: '0', DEMO: 'off', HOST: '127.0.0.1', ...env }),
+    ...rest,
+  };
+  const running = await startApp(config, { logger: false });
+  return {
+    url: running.url,
+    dataDir,
+    running,
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
