@@ -28,7 +28,7 @@ const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEv
   SystemTemplatesHiddenChanged: (d, actor) => `${actor} hid ${(d.hiddenSystemTemplates as unknown[]).length} built-in templates`,
   MemberJoined: (d, actor) =>
     d.via === 'added' ? `${actor} added ${String(d.name)} as ${String(d.role)}` : `${String(d.name)} joined as ${String(d.role)}`,
-  MemberRenamed: async (d, actor) => `${actor} changed a display name to "${String(d.name)}"`,
+  MemberRenamed: async (d, actor, refs, e) => `${actor} renamed ${await refs.member(e.streamId.slice(7))} to "${String(d.name)}"`,
   MemberAvatarChanged: async (d, actor, refs, e) => `${actor} changed ${await refs.member(e.streamId.slice(7))}'s avatar to ${String(d.avatar)}`,
   MemberPasswordSet: async (_d, actor, refs, e) => `${actor} set a password for ${await refs.member(e.streamId.slice(7))}`,
   TaskCreated: async (d, actor, refs) => {
@@ -54,22 +54,24 @@ const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEv
   RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
 };
 
-async function remember(tx: ReadModelTx, event: StoredEvent): Promise<void> {
+async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): Promise<void> {
   const d = event.data as Data;
-  if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, label: String(d.name) });
-  if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, label: String(d.name) });
-  if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, label: String(d.title) });
+  if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, familyId, label: String(d.name) });
+  if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
+  if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, familyId, label: String(d.title) });
 }
 
 /** The family's audit trail: one row per event, newest first when read, with a sentence a parent can read. */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  // 2: audit_refs rows carry their familyId (every read-model row is scoped to a family).
+  version: 2,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
     if (!familyId || NOT_AUDITED.has(streamCategory(event.streamId))) return;
-    await remember(tx, event);
+    // An audit row is written once: on a replayed event, the names it was written with may have changed since.
+    if (await tx.get(collections.audit, event.metadata.eventId)) return;
     const label = async (id: string) => ((await tx.get<{ id: string; label: string }>(collections.auditRefs, id))?.label ?? 'someone');
     const refs: Refs = { member: (id) => label(`member-${String(id)}`), task: (id) => label(`task-${String(id)}`) };
     const actor = await refs.member(event.metadata.actorId);
@@ -84,5 +86,7 @@ export const auditProjection: Projection = {
       position: event.position,
     };
     await tx.put(collections.audit, doc);
+    // After the summary, so a rename is told with the name it replaced.
+    await remember(tx, event, familyId);
   },
 };

@@ -26,6 +26,10 @@ export class ProjectionRunner implements ProjectionProgress {
   private readonly positions = new Map<string, number>();
   private running = false;
   private wake: (() => void) | null = null;
+  /** Set by a wake-up that arrives while a pass is running (nobody asleep to wake): the loop then goes round again. */
+  private wakeRequested = false;
+  /** Projections whose stored checkpoint this runner has checked against the head of the log. */
+  private readonly checkedAgainstHead = new Set<string>();
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly batchSize: number;
@@ -49,7 +53,13 @@ export class ProjectionRunner implements ProjectionProgress {
 
   private async catchUpOne(projection: Projection): Promise<void> {
     let checkpoint = await this.readModels.checkpoint(projection.name);
-    if (checkpoint && checkpoint.version !== projection.version) {
+    // A checkpoint past the end of the log means the rows were built from another (longer) log, e.g. one since
+    // restored from a backup: read models may be less durable than the log, never more (DESIGN §4). The log
+    // only grows while this runner lives, so checking once per projection is enough.
+    const pastHead =
+      checkpoint !== null && !this.checkedAgainstHead.has(projection.name) && checkpoint.position > (await this.events.headPosition());
+    this.checkedAgainstHead.add(projection.name);
+    if (checkpoint && (checkpoint.version !== projection.version || pastHead)) {
       await this.readModels.reset(projection.name, projection.collections);
       checkpoint = null;
     }
@@ -81,15 +91,23 @@ export class ProjectionRunner implements ProjectionProgress {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.events.onAppended(() => this.wake?.());
+    this.unsubscribe = this.events.onAppended(() => this.requestWake());
     this.loop = (async () => {
       while (this.running) {
-        try {
-          await this.catchUp();
-        } catch (error) {
-          (this.options.onError ?? ((e) => console.error('projection failed', e)))(error, 'runner');
+        this.wakeRequested = false;
+        let failed = false;
+        // One broken projection must not hold the others back: each catches up on its own, and a failure
+        // waits for the idle interval before it is tried again instead of spinning on every wake-up.
+        for (const projection of this.projections) {
+          try {
+            await this.catchUpOne(projection);
+          } catch (error) {
+            failed = true;
+            (this.options.onError ?? ((e, name) => console.error(`projection ${name} failed`, e)))(error, projection.name);
+          }
         }
         if (!this.running) break;
+        if (this.wakeRequested && !failed) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.idleMs);
           this.wake = () => {
@@ -100,6 +118,11 @@ export class ProjectionRunner implements ProjectionProgress {
         this.wake = null;
       }
     })();
+  }
+
+  private requestWake(): void {
+    this.wakeRequested = true;
+    this.wake?.();
   }
 
   async stop(): Promise<void> {
@@ -122,7 +145,7 @@ export class ProjectionRunner implements ProjectionProgress {
         resolve(ok);
       };
       this.progress.on('progress', onProgress);
-      this.wake?.();
+      this.requestWake();
     });
   }
 }
