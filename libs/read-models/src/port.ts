@@ -39,9 +39,11 @@ export interface ReadModelStore extends ReadModelReader {
   /**
    * Runs `work` in one transaction and records `checkpoint` for `projection` in that same transaction:
    * either the changes and the checkpoint are both stored, or neither is. Only one projection runner may
-   * write a projection at a time; the caller guarantees that.
+   * write a projection at a time: with `from`, the commit is refused (CheckpointMovedError, nothing written)
+   * unless the stored checkpoint is still at `from` (0 when there is none), so a second runner working from a
+   * stale checkpoint can never lay older events over newer rows.
    */
-  commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>): Promise<void>;
+  commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>, from?: number): Promise<void>;
   checkpoint(projection: string): Promise<Checkpoint | null>;
   /** Drops the collections and the checkpoint of a projection, for a rebuild from the start of the log. */
   reset(projection: string, collections: string[]): Promise<void>;
@@ -59,4 +61,15 @@ export function matches(value: unknown, condition: Condition): boolean {
   if (condition.lte !== undefined && !(v <= (condition.lte as number | string))) return false;
   if (condition.lt !== undefined && !(v < (condition.lt as number | string))) return false;
   return value !== undefined && value !== null;
+}
+
+export class CheckpointMovedError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`Checkpoint of ${projection} is at ${actual}, not ${expected}: another runner is writing it`);
+    this.name = 'CheckpointMovedError';
+  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ReadModelStore } from './port.js';
+import { CheckpointMovedError, type ReadModelStore } from './port.js';
 
 /**
  * The behaviour every read-model adapter must have. `open` returns a fresh store; `openAgain` (optional)
@@ -86,6 +86,17 @@ export function readModelStoreContract(open: () => Promise<ReadModelStore>): voi
     expect(await store.checkpoint('seed')).toBeNull();
     expect(await store.get(other, 'o')).toEqual({ id: 'o' });
     expect(await store.checkpoint('other')).toEqual({ position: 1, version: 2 });
+  });
+
+  it('refuses a commit from a checkpoint that has moved on, writing nothing', async () => {
+    await store.commit('p', { position: 5, version: 1 }, async (tx) => tx.put(collection, { id: 'x', n: 5 }), 0);
+    await expect(
+      store.commit('p', { position: 3, version: 1 }, async (tx) => tx.put(collection, { id: 'x', n: 3 }), 0),
+    ).rejects.toBeInstanceOf(CheckpointMovedError);
+    expect(await store.get(collection, 'x')).toEqual({ id: 'x', n: 5 });
+    expect(await store.checkpoint('p')).toEqual({ position: 5, version: 1 });
+    await store.commit('p', { position: 8, version: 1 }, async (tx) => tx.put(collection, { id: 'x', n: 8 }), 5);
+    expect(await store.get(collection, 'x')).toEqual({ id: 'x', n: 8 });
   });
 
   it('rejects field names that could inject a query', async () => {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { EventStore } from '@familyos/event-store';
-import type { ReadModelStore } from '@familyos/read-models';
+import { CheckpointMovedError, type ReadModelStore } from '@familyos/read-models';
 import type { Projection } from '../projections/projection.js';
 
 export interface ProjectionProgress {
@@ -69,9 +69,20 @@ export class ProjectionRunner implements ProjectionProgress {
       const batch = await this.events.readAll(position, this.batchSize);
       if (batch.length === 0) return;
       const last = batch[batch.length - 1]!.position;
-      await this.readModels.commit(projection.name, { position: last, version: projection.version }, async (tx) => {
-        for (const event of batch) await projection.apply(event, tx);
-      });
+      try {
+        await this.readModels.commit(
+          projection.name,
+          { position: last, version: projection.version },
+          async (tx) => {
+            for (const event of batch) await projection.apply(event, tx);
+          },
+          position,
+        );
+      } catch (error) {
+        // Another runner moved this projection on: leave it to that one; the next pass re-reads its checkpoint.
+        if (error instanceof CheckpointMovedError) return;
+        throw error;
+      }
       position = last;
       this.setPosition(projection.name, position);
     }

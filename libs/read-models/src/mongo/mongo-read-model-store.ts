@@ -1,5 +1,5 @@
 import { MongoClient, type ClientSession, type Collection, type Db, type Filter, type Sort } from 'mongodb';
-import type { Checkpoint, Condition, Doc, Query, ReadModelStore, ReadModelTx, Scalar } from '../port.js';
+import { CheckpointMovedError, type Checkpoint, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -110,9 +110,13 @@ export class MongoReadModelStore implements ReadModelStore {
     return this.findIn<T>(collection, query);
   }
 
-  async commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>): Promise<void> {
+  async commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>, from?: number): Promise<void> {
     // withTransaction may run `work` again on a transient error; projections are deterministic, so that is safe.
     await this.transaction(async (session) => {
+      if (from !== undefined) {
+        const stored = await this.checkpoints().findOne({ _id: projection }, { session });
+        if ((stored?.position ?? 0) !== from) throw new CheckpointMovedError(projection, from, stored?.position ?? 0);
+      }
       const tx: ReadModelTx = {
         get: (c, id) => this.getIn(c, id, session),
         find: (c, q) => this.findIn(c, q ?? {}, session),

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Checkpoint, Condition, Doc, Query, ReadModelStore, ReadModelTx, Scalar } from '../port.js';
+import { CheckpointMovedError, type Checkpoint, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -100,12 +100,16 @@ export class SqliteReadModelStore implements ReadModelStore {
       .map((r) => JSON.parse(r.doc) as T);
   }
 
-  async commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>): Promise<void> {
+  async commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>, from?: number): Promise<void> {
     // better-sqlite3 transactions are synchronous, but projections are written against an async port.
     // The runner gives this connection to one projection batch at a time, so an explicit BEGIN..COMMIT
     // spanning awaits cannot interleave with another writer on this connection.
     this.db.exec('BEGIN IMMEDIATE');
     try {
+      if (from !== undefined) {
+        const stored = this.db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projection = ?').get(projection);
+        if ((stored?.position ?? 0) !== from) throw new CheckpointMovedError(projection, from, stored?.position ?? 0);
+      }
       const tx: ReadModelTx = {
         get: (c, id) => this.get(c, id),
         find: (c, q) => this.find(c, q),
