@@ -18,7 +18,10 @@ const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' });
 const marker = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
-  console.log('Installing dependencies (npm ci; better-sqlite3 builds from source, about a minute)...');
-  run('npm ci --no-audit --no-fund');
+  console.log('Installing dependencies (better-sqlite3 builds from source, about a minute)...');
+  // `npm install`, not `npm ci`: the lock cannot list other platforms' optional binaries (@swc/core-darwin-*,
+  // ...) when the registry at hand serves only this platform's, and `npm ci` then refuses the lock as out of
+  // sync. `npm install` honours the locked versions and skips the unavailable optional packages.
+  run('npm install --no-audit --no-fund');
 }
 if (!process.argv.includes('--no-build')) run('npx tsc -b apps/api apps/projector');

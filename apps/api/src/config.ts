@@ -9,6 +9,7 @@ export interface AppConfig {
   projector: 'embedded' | 'external';
   superuser: { username: string; password: string } | null;
   cookieSecure: boolean;
+  trustProxy: boolean;
   hubUrl: string | null;
   hubServiceId: string | null;
   registration: boolean;
@@ -38,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projector,
     superuser,
     cookieSecure: env.COOKIE_SECURE === 'true',
+    trustProxy: env.TRUST_PROXY === 'true',
     hubUrl: env.HUB_URL || null,
     hubServiceId: env.HUB_SERVICE_ID || null,
     registration: env.REGISTRATION !== 'off',

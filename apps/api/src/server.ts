@@ -47,7 +47,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.with({ config, events, readModels, progress, clock }),
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: process.env.TRUST_PROXY === 'true' }),
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy }),
     // bodyParser off: Nest would add a form parser; Fastify's own JSON parser (with prototype-poisoning
     // protection) is the only one, so a form post is 415, not a body of strings that might pass validation.
     { logger: options.logger === false ? false : ['log', 'warn', 'error'], bodyParser: false },

@@ -10,7 +10,7 @@ const PROBE_TIMEOUT_MS = 5000;
 
 /**
  * The places testcontainers looks for a Docker engine. Checking them first means a machine without Docker
- * never loads testcontainers at all (its undici needs Node ≥ 22.19 and throws on import under Node 20).
+ * never loads testcontainers at all (12.x, whose undici needs Node ≥ 22, throws on import under Node 20: 11.x is pinned).
  */
 function dockerHints(): string[] {
   const home = homedir();

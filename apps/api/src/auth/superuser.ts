@@ -27,23 +27,27 @@ export class SuperuserBootstrap {
       this.logger.log(`Created superuser "${username}"`);
       return;
     }
-    const { state, revision } = await this.members.byId(existing);
+    const { state } = await this.members.byId(existing);
     if (state.role !== 'superuser') {
       throw new Error(`FAMILYOS_SUPERUSER names "${username}", which is already a ${state.role} account`);
     }
     if (state.passwordHash && (await verifyPassword(password, state.passwordHash))) return;
     const passwordHash = await hashPassword(password);
-    const actor = { id: state.id, role: state.role, familyId: state.familyId };
-    await this.runner.run({ actorId: state.id, familyId: null }, async () => ({
-      appends: [
-        {
-          streamId: streams.member(existing),
-          expectedRevision: revision,
-          events: memberDecider.decide({ type: 'SetPassword', actor, passwordHash }, state),
-        },
-      ],
-      result: undefined,
-    }));
+    await this.runner.run({ actorId: state.id, familyId: null }, async () => {
+      // Reloaded on every attempt: another api instance may be setting the same password right now.
+      const current = await this.members.byId(existing);
+      const actor = { id: current.state.id, role: current.state.role, familyId: current.state.familyId };
+      return {
+        appends: [
+          {
+            streamId: streams.member(existing),
+            expectedRevision: current.revision,
+            events: memberDecider.decide({ type: 'SetPassword', actor, passwordHash }, current.state),
+          },
+        ],
+        result: undefined,
+      };
+    });
     this.logger.log(`Updated the password of superuser "${username}"`);
   }
 }

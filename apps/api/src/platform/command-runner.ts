@@ -58,7 +58,14 @@ export class CommandRunner {
       const now = this.clock.now();
       const decision = await attempt(now);
       const appends = decision.appends.filter((a) => a.events.length > 0);
-      if (appends.length === 0) return { result: decision.result, position: 0 };
+      if (appends.length === 0) {
+        // Nothing to write: the log already holds what was asked (a repeat, or another request won the race).
+        // Answer the position of the state decided on, so this answer and the caller's next queries wait until
+        // the read models show it (DESIGN §4 read-your-writes), instead of serving an older state.
+        const position = await this.positionOf(decision.appends.map((a) => a.streamId));
+        recordWrite(position);
+        return { result: decision.result, position };
+      }
       try {
         const { position } = await this.store.append(
           appends.map((a) => ({
@@ -76,6 +83,16 @@ export class CommandRunner {
       }
     }
     throw conflict('Someone else changed this at the same time. Please try again.');
+  }
+
+  /** Global position of the newest event in these streams; 0 when none exists. */
+  private async positionOf(streamIds: string[]): Promise<number> {
+    let position = 0;
+    for (const streamId of new Set(streamIds)) {
+      const events = await this.store.readStream(streamId);
+      position = Math.max(position, events[events.length - 1]?.position ?? 0);
+    }
+    return position;
   }
 
   private stamp(event: DomainEvent, actorId: string, familyId: string | null, now: Date): NewEvent {

@@ -106,8 +106,21 @@ export class MongoReadModelStore implements ReadModelStore {
     return this.getIn<T>(collection, id);
   }
 
-  find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+    await this.ensureFamilyIndex(collection);
     return this.findIn<T>(collection, query);
+  }
+
+  private readonly indexed = new Set<string>();
+
+  /**
+   * Every query is scoped to a family, so each collection gets a familyId index the first time it is queried
+   * (outside any transaction: index builds are not allowed in one on an existing collection).
+   */
+  private async ensureFamilyIndex(collection: string): Promise<void> {
+    if (this.indexed.has(collection)) return;
+    await this.collection(collection).createIndex({ familyId: 1 });
+    this.indexed.add(collection);
   }
 
   async commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>, from?: number): Promise<void> {
