@@ -10,10 +10,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server (Nest on Fastify, SQLite files in a fresh temp dir), listening on a free port. */
-export async function startTestServer(overrides: Partial<AppConfig> & { env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'familyos-test-'));
-  const { env, ...rest } = overrides;
+/**
+ * The real server (Nest on Fastify, SQLite files in a fresh temp dir), listening on a free port.
+ * With `dataDir`, it opens that directory instead (a restart on existing data) and leaves it in place on close:
+ * whoever made the directory removes it.
+ */
+export async function startTestServer(
+  overrides: Partial<AppConfig> & { env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+): Promise<TestServer> {
+  const { env, dataDir: reuse, ...rest } = overrides;
+  const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'familyos-test-'));
   const config: AppConfig = {
     ...configFromEnv({ DATA_DIR: dataDir, PORT: '0', DEMO: 'off', HOST: '127.0.0.1', ...env }),
     ...rest,
@@ -25,7 +31,7 @@ export async function startTestServer(overrides: Partial<AppConfig> & { env?: No
     running,
     async close() {
       await running.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!reuse) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

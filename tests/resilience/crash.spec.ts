@@ -1,0 +1,262 @@
+/**
+ * kill -9 in the middle of a burst: no acknowledged command is lost (the event log commits before the answer),
+ * nothing is applied twice, and the read models, which may be less durable than the log but never more, catch
+ * up after a restart (DESIGN §4). The server is the built one (apps/api/dist/main.js, from `npm run build`),
+ * run as its own process so that it can really be killed.
+ *
+ * Two shapes: the embedded api (its projector in-process, so its read models are current when it answers), and
+ * the api with PROJECTOR=external beside apps/projector/dist/main.js, both killed at once: there the projector
+ * follows the log from another process, so the crash leaves read models behind the log for the restart to
+ * catch up.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { ApiClient } from '../support/api-client.js';
+import { createFamily, PASSWORD, uniqueName, type Family } from '../support/factories.js';
+
+const MAIN = join(process.cwd(), 'apps/api/dist/main.js');
+const PROJECTOR = join(process.cwd(), 'apps/projector/dist/main.js');
+const BURST = 300;
+const IN_FLIGHT = 20;
+/** Kill once this many points entries were acknowledged: well inside the burst. */
+const KILL_AFTER = 100;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Api {
+  process: ChildProcess;
+  url: string;
+  output(): string;
+}
+
+const running = new Set<ChildProcess>();
+
+function launch(script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output(): string } {
+  const child = spawn(process.execPath, [script], {
+    cwd: process.cwd(),
+    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', FAMILYOS_SUPERUSER: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+/** Starts the built server on DATA_DIR and waits until it answers HTTP. */
+async function startApi(dataDir: string, projector: 'embedded' | 'external'): Promise<Api> {
+  const port = await freePort();
+  const { child, output } = launch(MAIN, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'off', PROJECTOR: projector });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`api exited (${child.exitCode ?? child.signalCode}): ${output()}`);
+    try {
+      const res = await fetch(`${url}/api/auth/providers`);
+      if (res.status === 200) return { process: child, url, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`api did not answer: ${output()}`);
+}
+
+/** Starts the built projector on DATA_DIR and waits until it says it follows the log. */
+async function startProjector(dataDir: string): Promise<ChildProcess> {
+  const { child, output } = launch(PROJECTOR, { DATA_DIR: dataDir });
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (output().includes('Projector following the event log')) return child;
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`projector exited (${child.exitCode ?? child.signalCode}): ${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`projector did not start: ${output()}`);
+}
+
+type Shape = 'embedded' | 'split';
+
+interface Deployment {
+  api: Api;
+  projector: ChildProcess | null;
+}
+
+async function deploy(dataDir: string, shape: Shape): Promise<Deployment> {
+  if (shape === 'embedded') return { api: await startApi(dataDir, 'embedded'), projector: null };
+  const projector = await startProjector(dataDir);
+  return { api: await startApi(dataDir, 'external'), projector };
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/**
+ * Read-only looks at the two SQLite files: where each projection says it is, then the end of the log (in that
+ * order, so that a live projector moving on in between cannot make a checkpoint look past the head).
+ */
+function onDisk(dataDir: string): { head: number; checkpoints: Record<string, number> } {
+  const events = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  const readModels = new Database(join(dataDir, 'read-models.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = readModels.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: number }[];
+    const head = (events.prepare('SELECT COALESCE(MAX(position), 0) AS head FROM events').get() as { head: number }).head;
+    return { head, checkpoints: Object.fromEntries(rows.map((r) => [r.projection, r.position])) };
+  } finally {
+    readModels.close();
+    events.close();
+  }
+}
+
+/** Waits (bounded) until every projection has reached `position` on disk. */
+async function caughtUp(dataDir: string, position: number): Promise<ReturnType<typeof onDisk>> {
+  const behind = (s: ReturnType<typeof onDisk>) => Object.keys(s.checkpoints).length < 5 || Math.min(...Object.values(s.checkpoints)) < position;
+  let state = onDisk(dataDir);
+  for (let attempt = 0; attempt < 600 && behind(state); attempt += 1) {
+    await new Promise((r) => setTimeout(r, 50));
+    state = onDisk(dataDir);
+  }
+  return state;
+}
+
+interface PointsEntry {
+  id: string;
+  userId: string;
+  amount: number;
+  reason: string;
+}
+
+describe.each([
+  ['the embedded api', 'embedded' as Shape],
+  ['the api and its projector as separate processes, killed together', 'split' as Shape],
+])('kill -9 in the middle of a burst: %s', (_name, shape) => {
+  let dataDir: string;
+  let family: Family;
+  const sent = new Set<string>();
+  const acknowledged = new Set<string>();
+  const ackedTasks = new Map<string, string>();
+  let crashed: { head: number; checkpoints: Record<string, number> };
+  let headBeforeRestart: number;
+  let admin: ApiClient;
+  let restarted: Deployment;
+  let afterRestart: ReturnType<typeof onDisk>;
+
+  beforeAll(async () => {
+    for (const script of [MAIN, PROJECTOR]) if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first`);
+    dataDir = mkdtempSync(join(tmpdir(), 'familyos-crash-'));
+    const first = await deploy(dataDir, shape);
+    family = await createFamily(first.api.url, { familyName: 'The Crash Testers' });
+    const crash = () => Promise.all([killHard(first.api.process), first.projector && killHard(first.projector)]).then(() => undefined);
+    const [ada] = family.kids;
+    const tag = uniqueName('crash-');
+
+    // A continuous burst, IN_FLIGHT at a time: +1 FP with a unique reason, and every tenth a new task.
+    let next = 0;
+    let killing: Promise<void> | null = null;
+    const worker = async () => {
+      while (!killing && next < BURST) {
+        const n = next++;
+        try {
+          if (n % 10 === 9) {
+            const title = `${tag} task ${n}`;
+            const res = await family.admin.client.post('/api/tasks', { title, pointsValue: 5, assignedTo: [ada.id] });
+            if (res.status === 201) ackedTasks.set(res.body.id, title);
+          } else {
+            const reason = `${tag} +1 #${n}`;
+            sent.add(reason);
+            const res = await family.admin.client.post('/api/points', { userId: ada.id, amount: 1, reason });
+            if (res.status === 201) {
+              acknowledged.add(reason);
+              if (acknowledged.size >= KILL_AFTER) killing ??= crash();
+            }
+          }
+        } catch {
+          // in flight when the process died: no answer, so not acknowledged
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    if (!killing) throw new Error(`the burst ended before ${KILL_AFTER} acknowledgements: ${first.api.output()}`);
+    await killing;
+    expect(first.api.process.signalCode).toBe('SIGKILL');
+
+    crashed = onDisk(dataDir);
+    headBeforeRestart = crashed.head;
+    restarted = await deploy(dataDir, shape);
+    // The embedded api catches up before it listens; a projector process does so on its own time.
+    afterRestart = await caughtUp(dataDir, headBeforeRestart);
+    admin = await new ApiClient(restarted.api.url).login(family.admin.username, PASSWORD);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([...running].map(killHard));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('was killed mid-burst, with commands still unsent', () => {
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect(sent.size).toBeLessThan(BURST - BURST / 10);
+  });
+
+  it('left no read-model checkpoint pointing past the end of the log', () => {
+    const positions = Object.values(crashed.checkpoints);
+    expect(positions.length).toBeGreaterThan(0);
+    expect(Math.max(...positions)).toBeLessThanOrEqual(crashed.head);
+  });
+
+  it('lost no acknowledged points entry and applied none twice', async () => {
+    const [ada] = family.kids;
+    const entries = (await admin.get<PointsEntry[]>(`/api/points?userId=${ada.id}`)).body;
+    const reasons = entries.map((e) => e.reason);
+    for (const reason of acknowledged) expect(reasons).toContain(reason);
+    expect(new Set(reasons).size).toBe(reasons.length);
+    // Nothing appears that was never sent; unacknowledged ones were in flight and may or may not have landed.
+    for (const reason of reasons) expect(sent.has(reason)).toBe(true);
+    expect(entries.every((e) => e.amount === 1)).toBe(true);
+    expect((await admin.get(`/api/points/balance?userId=${ada.id}`)).body).toEqual({ balance: entries.length });
+    const leaderboard = (await admin.get<{ userId: string; balance: number }[]>('/api/leaderboard')).body;
+    expect(leaderboard.find((r) => r.userId === ada.id)?.balance).toBe(entries.length);
+  });
+
+  it('has one points_issued audit entry per points entry', async () => {
+    const [ada] = family.kids;
+    const entries = (await admin.get<PointsEntry[]>(`/api/points?userId=${ada.id}`)).body;
+    const audit = (await admin.get<{ action: string; summary: string }[]>('/api/audit-logs?limit=1000')).body;
+    const issued = audit.filter((a) => a.action === 'points_issued');
+    expect(issued).toHaveLength(entries.length);
+    for (const e of entries) expect(issued.filter((a) => a.summary.endsWith(`: ${e.reason}`))).toHaveLength(1);
+  });
+
+  it('lists every acknowledged task, once', async () => {
+    const tasks = (await admin.get<{ id: string; title: string }[]>('/api/tasks')).body;
+    for (const [id, title] of ackedTasks) expect(tasks.filter((t) => t.id === id)).toEqual([expect.objectContaining({ title })]);
+    expect(new Set(tasks.map((t) => t.id)).size).toBe(tasks.length);
+    expect(new Set(tasks.map((t) => t.title)).size).toBe(tasks.length);
+  });
+
+  it('caught the read models up with the whole log after the restart', () => {
+    expect(Object.keys(afterRestart.checkpoints).sort()).toEqual(['audit', 'families', 'members', 'points', 'tasks']);
+    for (const position of Object.values(afterRestart.checkpoints)) {
+      expect(position).toBeGreaterThanOrEqual(headBeforeRestart);
+      expect(position).toBeLessThanOrEqual(afterRestart.head);
+    }
+  });
+});
