@@ -1,4 +1,4 @@
-import type { StoredEvent } from './envelope.js';
+import type { EventMetadata, StoredEvent } from './envelope.js';
 import type { FamilyEvent } from './family-events.js';
 import type { MemberEvent, SessionEvent, UsernameEvent } from './member-events.js';
 import type { PointsAccountEvent } from './points-events.js';
@@ -44,13 +44,22 @@ export function isKnownEventType(type: string): type is EventType {
   return Object.prototype.hasOwnProperty.call(schemaVersions, type);
 }
 
-type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+type Upcaster = (data: Record<string, unknown>, metadata: EventMetadata) => Record<string, unknown>;
 
 /** upcasters[type][fromVersion] turns a payload of fromVersion into fromVersion + 1. */
 const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
-  // TaskCreated v0 (the first prototype, before child requests existed) had no request fields.
+  // TaskCreated v0 (the first prototype) had no child-request or recurrence fields, and kept the family and
+  // the creator only in the metadata; v1 carries them in the payload so the task decider can fold them.
   TaskCreated: {
-    0: (d) => ({ isChildRequest: false, requestType: null, isRecurring: false, recurringFrequency: null, ...d }),
+    0: (d, m) => ({
+      isChildRequest: false,
+      requestType: null,
+      isRecurring: false,
+      recurringFrequency: null,
+      familyId: m.familyId,
+      createdBy: m.actorId,
+      ...d,
+    }),
   },
 };
 
@@ -63,7 +72,7 @@ export function upcast(event: StoredEvent): StoredEvent {
   while (version < target) {
     const step = upcasters[event.type]?.[version];
     if (!step) throw new Error(`No upcaster for ${event.type} v${version}`);
-    data = step(data);
+    data = step(data, event.metadata);
     version += 1;
   }
   if (version === event.metadata.schemaVersion) return event;
