@@ -11,10 +11,11 @@
  * Each test gets its own server and family: sign-ins are rate-limited per address (10 a minute), and a fresh
  * server keeps every test independent of the others.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { EventStore } from '@familyos/event-store';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
 import { balanceOf, createFamily, createTask, givePoints, uniqueName, type Family, type Member } from '../support/factories.js';
+import { startProjectorProcess, stopProcess } from '../support/processes.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 interface PointsEntry {
@@ -97,28 +98,8 @@ function yieldOnStreamReads(store: EventStore): { conflicts(): number } {
   return { conflicts: () => conflicts };
 }
 
-/** The built projector (apps/projector/dist/main.js) as its own process on `dataDir`, once it follows the log. */
-function startProjector(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/projector/dist/main.js'], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Projector following the event log')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`projector exited with ${code}: ${output}`)));
-  });
-}
-
-function stopProjector(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const startProjector = async (dataDir: string) => (await startProjectorProcess(dataDir)).child;
+const stopProjector = (child: ChildProcess | null) => stopProcess(child, 'SIGKILL');
 
 describe.each([
   ['served as is', { racing: false, projector: 'embedded' }],

@@ -9,105 +9,34 @@
  * follows the log from another process, so the crash leaves read models behind the log for the restart to
  * catch up.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ApiClient } from '../support/api-client.js';
+import { API_MAIN, PROJECTOR_MAIN, startApiProcess, startProjectorProcess, stillRunning, stopProcess } from '../support/processes.js';
 import { createFamily, PASSWORD, uniqueName, type Family } from '../support/factories.js';
 
-const MAIN = join(process.cwd(), 'apps/api/dist/main.js');
-const PROJECTOR = join(process.cwd(), 'apps/projector/dist/main.js');
 const BURST = 300;
 const IN_FLIGHT = 20;
 /** Kill once this many points entries were acknowledged: well inside the burst. */
 const KILL_AFTER = 100;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Api {
-  process: ChildProcess;
-  url: string;
-  output(): string;
-}
-
-const running = new Set<ChildProcess>();
-
-function launch(script: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output(): string } {
-  const child = spawn(process.execPath, [script], {
-    cwd: process.cwd(),
-    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', FAMILYOS_SUPERUSER: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-/** Starts the built server on DATA_DIR and waits until it answers HTTP. */
-async function startApi(dataDir: string, projector: 'embedded' | 'external'): Promise<Api> {
-  const port = await freePort();
-  const { child, output } = launch(MAIN, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'off', PROJECTOR: projector });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`api exited (${child.exitCode ?? child.signalCode}): ${output()}`);
-    try {
-      const res = await fetch(`${url}/api/auth/providers`);
-      if (res.status === 200) return { process: child, url, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`api did not answer: ${output()}`);
-}
-
-/** Starts the built projector on DATA_DIR and waits until it says it follows the log. */
-async function startProjector(dataDir: string): Promise<ChildProcess> {
-  const { child, output } = launch(PROJECTOR, { DATA_DIR: dataDir });
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (output().includes('Projector following the event log')) return child;
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`projector exited (${child.exitCode ?? child.signalCode}): ${output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`projector did not start: ${output()}`);
-}
-
 type Shape = 'embedded' | 'split';
 
 interface Deployment {
-  api: Api;
+  api: { process: ChildProcess; url: string; output(): string };
   projector: ChildProcess | null;
 }
 
 async function deploy(dataDir: string, shape: Shape): Promise<Deployment> {
-  if (shape === 'embedded') return { api: await startApi(dataDir, 'embedded'), projector: null };
-  const projector = await startProjector(dataDir);
-  return { api: await startApi(dataDir, 'external'), projector };
+  const projector = shape === 'split' ? (await startProjectorProcess(dataDir)).child : null;
+  const api = await startApiProcess(dataDir, { PROJECTOR: shape === 'split' ? 'external' : 'embedded' });
+  return { api: { process: api.child, url: api.url, output: api.output }, projector };
 }
 
-function killHard(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const killHard = (child: ChildProcess) => stopProcess(child, 'SIGKILL');
 
 /**
  * Read-only looks at the two SQLite files: where each projection says it is, then the end of the log (in that
@@ -160,7 +89,7 @@ describe.each([
   let afterRestart: ReturnType<typeof onDisk>;
 
   beforeAll(async () => {
-    for (const script of [MAIN, PROJECTOR]) if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first`);
+    for (const script of [API_MAIN, PROJECTOR_MAIN]) if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first`);
     dataDir = mkdtempSync(join(tmpdir(), 'familyos-crash-'));
     const first = await deploy(dataDir, shape);
     family = await createFamily(first.api.url, { familyName: 'The Crash Testers' });
@@ -207,7 +136,7 @@ describe.each([
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([...running].map(killHard));
+    await Promise.all(stillRunning().map(killHard));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,32 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createFamily, createTask, givePoints, type Family } from '../support/factories.js';
+import { startProjectorProcess, stopProcess } from '../support/processes.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-/** The production shape on one machine: the api with PROJECTOR=external, the projector as its own process. */
-function startProjector(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/projector/dist/main.js'], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Projector following the event log')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`projector exited with ${code}: ${output}`)));
-  });
-}
-
-function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+const startProjector = async (dataDir: string) => (await startProjectorProcess(dataDir)).child;
+const stop = (child: ChildProcess | null) => stopProcess(child);
 
 describe('api and projector as separate processes', () => {
   let server: TestServer;

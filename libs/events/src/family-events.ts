@@ -21,20 +21,19 @@ export interface TaskTemplate {
   emoji: string;
 }
 
+/** Everything a family decides about itself; the decider's state and the read model both extend it. */
+export interface FamilySettings {
+  name: string;
+  timeZone: string;
+  pointSettings: PointSettings;
+  weeklyReportDay: Weekday;
+  rewards: Reward[];
+  taskTemplates: TaskTemplate[];
+  hiddenSystemTemplates: string[];
+}
+
 /** family-<familyId> */
-export type FamilyCreated = DomainEvent<
-  'FamilyCreated',
-  {
-    familyId: string;
-    name: string;
-    timeZone: string;
-    pointSettings: PointSettings;
-    weeklyReportDay: Weekday;
-    rewards: Reward[];
-    taskTemplates: TaskTemplate[];
-    hiddenSystemTemplates: string[];
-  }
->;
+export type FamilyCreated = DomainEvent<'FamilyCreated', FamilySettings & { familyId: string }>;
 export type FamilyRenamed = DomainEvent<'FamilyRenamed', { name: string }>;
 export type PointSettingsChanged = DomainEvent<'PointSettingsChanged', PointSettings>;
 export type WeeklyReportDayChanged = DomainEvent<'WeeklyReportDayChanged', { weeklyReportDay: Weekday }>;

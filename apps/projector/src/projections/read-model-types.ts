@@ -1,16 +1,9 @@
-import type { PointSettings, Reward, Role, TaskStatus, TaskTemplate, Weekday } from '@familyos/events';
+import type { FamilySettings, Role, TaskStatus } from '@familyos/events';
 
 /** The documents the projections write and the queries read. */
-export interface FamilyDoc {
+export interface FamilyDoc extends FamilySettings {
   id: string;
   familyId: string;
-  name: string;
-  timeZone: string;
-  pointSettings: PointSettings;
-  weeklyReportDay: Weekday;
-  rewards: Reward[];
-  taskTemplates: TaskTemplate[];
-  hiddenSystemTemplates: string[];
   createdAt: string;
 }
 

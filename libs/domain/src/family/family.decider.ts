@@ -1,20 +1,13 @@
-import type { FamilyEvent, PointSettings, Reward, TaskTemplate, Weekday } from '@familyos/events';
+import type { FamilyEvent, FamilySettings, PointSettings, Reward, Weekday } from '@familyos/events';
 import { BUILT_IN_TEMPLATE_TITLES, defaultReward, limits, messages, STARTER_REWARDS } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/errors.js';
 import { assertCan } from '../shared/policy.js';
 
-export interface FamilyState {
+export interface FamilyState extends FamilySettings {
   exists: boolean;
   familyId: string | null;
-  name: string;
-  timeZone: string;
-  pointSettings: PointSettings;
-  weeklyReportDay: Weekday;
-  rewards: Reward[];
-  taskTemplates: TaskTemplate[];
-  hiddenSystemTemplates: string[];
 }
 
 export const DEFAULT_POINT_SETTINGS: PointSettings = { allowNegative: true, interestRate: 0, currency: 'USD' };
