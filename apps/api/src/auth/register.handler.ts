@@ -88,7 +88,8 @@ export class RegisterFamilyHandler implements ICommandHandler<RegisterFamily> {
         familyId,
       );
       return {
-        appends: [{ streamId: streams.family(familyId), expectedRevision: 'no_stream', events: family }, ...member],
+        // The member first, so the log (and the audit trail) knows who created the family.
+        appends: [...member, { streamId: streams.family(familyId), expectedRevision: 'no_stream', events: family }],
         result: { memberId, familyId },
       };
     });

@@ -117,7 +117,7 @@ describe('audit projection', () => {
         ['family_created', 'mom', 'Mom created the family "The Smiths"'],
         ['member_joined', 'mom', 'Mom added Kid as child'],
         ['member_password_set', 'mom', 'Mom set a password for Kid'],
-        ['member_avatar_changed', 'kid', "Kid changed Kid's avatar to 🐼"],
+        ['member_avatar_changed', 'kid', "Kid changed their avatar to 🐼"],
         ['task_created', 'mom', 'Mom created the task "Dishes" for Kid (+20 FP)'],
         ['task_submitted', 'kid', 'Kid completed "Dishes"'],
         ['task_approved', 'mom', 'Mom approved "Dishes" for Kid (score 8/10, +20 FP)'],

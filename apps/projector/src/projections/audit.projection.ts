@@ -9,6 +9,8 @@ const NOT_AUDITED = new Set(['session', 'username']);
 export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 type Data = Record<string, unknown>;
+/** A member changing something of their own (the event's stream is the actor's member stream). */
+const self = (e: StoredEvent) => e.streamId === `member-${e.metadata.actorId}`;
 const fp = (n: number) => `${n > 0 ? '+' : ''}${n} FP`;
 
 interface Refs {
@@ -28,9 +30,12 @@ const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEv
   SystemTemplatesHiddenChanged: (d, actor) => `${actor} hid ${(d.hiddenSystemTemplates as unknown[]).length} built-in templates`,
   MemberJoined: (d, actor) =>
     d.via === 'added' ? `${actor} added ${String(d.name)} as ${String(d.role)}` : `${String(d.name)} joined as ${String(d.role)}`,
-  MemberRenamed: async (d, actor, refs, e) => `${actor} renamed ${await refs.member(e.streamId.slice(7))} to "${String(d.name)}"`,
-  MemberAvatarChanged: async (d, actor, refs, e) => `${actor} changed ${await refs.member(e.streamId.slice(7))}'s avatar to ${String(d.avatar)}`,
-  MemberPasswordSet: async (_d, actor, refs, e) => `${actor} set a password for ${await refs.member(e.streamId.slice(7))}`,
+  MemberRenamed: async (d, actor, refs, e) =>
+    self(e) ? `${actor} changed their name to "${String(d.name)}"` : `${actor} renamed ${await refs.member(e.streamId.slice(7))} to "${String(d.name)}"`,
+  MemberAvatarChanged: async (d, actor, refs, e) =>
+    self(e) ? `${actor} changed their avatar to ${String(d.avatar)}` : `${actor} changed ${await refs.member(e.streamId.slice(7))}'s avatar to ${String(d.avatar)}`,
+  MemberPasswordSet: async (_d, actor, refs, e) =>
+    self(e) ? `${actor} set their password` : `${actor} set a password for ${await refs.member(e.streamId.slice(7))}`,
   TaskCreated: async (d, actor, refs) => {
     const who = await Promise.all((d.assignedTo as string[]).map((id) => refs.member(id)));
     return d.isChildRequest
@@ -65,7 +70,8 @@ async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): 
 export const auditProjection: Projection = {
   name: 'audit',
   // 2: audit_refs rows carry their familyId (every read-model row is scoped to a family).
-  version: 2,
+  // 3: renames name who was renamed; a member's own changes read "changed their …".
+  version: 3,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
