@@ -251,3 +251,18 @@ describe('FAMILYOS_SUPERUSER', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 });
+
+describe('FAMILYOS_SUPERUSER together with DEMO on', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ demo: true, env: { FAMILYOS_SUPERUSER: 'root:superpassword1' } });
+  });
+  afterAll(() => server.close());
+
+  it('still seeds the demo family into a new database: the superuser alone does not make it "not empty"', async () => {
+    const anonymous = new ApiClient(server.url);
+    expect((await anonymous.post('/api/auth/login', { username: 'root', password: 'superpassword1' })).status).toBe(200);
+    expect((await anonymous.post('/api/auth/login', { username: 'mom', password: 'demo1234' })).status).toBe(200);
+    expect((await anonymous.get('/api/auth/demo-accounts')).body.accounts).toHaveLength(3);
+  });
+});

@@ -62,8 +62,10 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   }
 
   await app.init();
+  // Looked at before the superuser is made sure of: that account alone must not count as "not empty".
+  const emptyLog = (await events.headPosition()) === 0;
   if (config.superuser) await app.get(SuperuserBootstrap).ensure(config.superuser.username, config.superuser.password);
-  if (config.demo && (await events.headPosition()) === 0) await app.get(DemoFamilySeeder).seed(clock);
+  if (config.demo && emptyLog) await app.get(DemoFamilySeeder).seed(clock);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
