@@ -25,7 +25,7 @@ import { CommandRunner } from './platform/command-runner.js';
 import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
 import { HttpErrorFilter } from './platform/http-errors.js';
 import { ReadYourWrites } from './platform/read-your-writes.js';
-import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, type Clock } from './platform/tokens.js';
+import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX_HTML, type Clock } from './platform/tokens.js';
 import { AccountContextLoader } from './points/account-context.js';
 import { IssuePointsHandler } from './points/issue-points.handler.js';
 import { PointsController } from './points/points.controller.js';
@@ -40,6 +40,7 @@ import { TasksQueries } from './tasks/tasks.queries.js';
 
 export interface Infrastructure {
   config: AppConfig;
+  indexHtml: string | null;
   events: EventStore;
   readModels: ReadModelStore;
   progress: ProjectionProgress;
@@ -78,6 +79,7 @@ export class AppModule {
       ],
       providers: [
         { provide: CONFIG, useValue: infra.config },
+        { provide: WEB_INDEX_HTML, useValue: infra.indexHtml },
         { provide: EVENT_STORE, useValue: infra.events },
         { provide: READ_MODELS, useValue: infra.readModels },
         { provide: PROJECTION_PROGRESS, useValue: infra.progress },

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -44,9 +45,12 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     progress = new CheckpointWatcher(readModels, allProjections.map((p) => p.name));
   }
   const clock = new MovableClock();
+  const webDist = resolve(config.webDist ?? 'apps/web/dist');
+  const indexFile = join(webDist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.with({ config, events, readModels, progress, clock }),
+    AppModule.with({ config, events, readModels, progress, clock, indexHtml }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy }),
     // bodyParser off: Nest would add a form parser; Fastify's own JSON parser (with prototype-poisoning
     // protection) is the only one, so a form post is 415, not a body of strings that might pass validation.
@@ -55,10 +59,18 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   await app.register(fastifyCookie as never);
   app.enableShutdownHooks();
 
-  const webDist = resolve(config.webDist ?? 'apps/web/dist');
-  if (existsSync(webDist)) {
-    // The built SPA, served on the same port (DESIGN §5); issue 3 builds it.
-    app.useStaticAssets({ root: webDist, prefix: '/', wildcard: false });
+  if (indexHtml) {
+    // The built web app on the same port (DESIGN §5): hashed assets cached for good, index.html never.
+    await app.register(fastifyStatic as never, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Vite names everything under assets/ by its content hash, so those files never change.
+      cacheControl: false,
+      setHeaders: (reply: { header(name: string, value: string): void }, path: string) =>
+        reply.header('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
 
   await app.init();

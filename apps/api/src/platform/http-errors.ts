@@ -1,7 +1,8 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Inject, Logger, NotFoundException, Optional, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '@familyos/domain';
 import { POSITION_HEADER, ProjectionLagError } from './request-context.js';
+import { WEB_INDEX_HTML } from './tokens.js';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -29,9 +30,17 @@ function fastifyClientError(error: unknown): { status: number; message: string }
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
+  constructor(@Optional() @Inject(WEB_INDEX_HTML) private readonly indexHtml: string | null = null) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const written = host.switchToHttp().getRequest<FastifyRequest>().familyosWrites?.writtenPosition ?? 0;
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    // Client-side routes (/tasks, /user/emma, …) are the web app's: answer its page and let it route.
+    if (this.indexHtml && error instanceof NotFoundException && request.method === 'GET' && !request.url.startsWith('/api')) {
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.indexHtml);
+      return;
+    }
+    const written = request.familyosWrites?.writtenPosition ?? 0;
     if (written > 0) void reply.header(POSITION_HEADER, String(written));
     let status = 500;
     let body: Record<string, unknown> = { error: 'Something went wrong on our side. Please try again.' };

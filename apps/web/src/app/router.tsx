@@ -1,0 +1,54 @@
+import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useSession } from '../features/auth/session';
+import { AppShell } from '../features/layout/AppShell';
+import { LoadingScreen } from '../features/layout/LoadingScreen';
+import { NotFoundPage } from '../features/layout/NotFoundPage';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const TasksPage = lazy(() => import('../features/tasks/TasksPage'));
+const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
+
+const page = (Component: React.ComponentType) =>
+  function Page() {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Component />
+      </Suspense>
+    );
+  };
+
+/** SPEC §2's guard: a loading screen while the session loads, the login screen when signed out. */
+function SignedInArea() {
+  const { me, loading } = useSession();
+  if (loading) return <LoadingScreen />;
+  if (!me) return page(LoginPage)();
+  return <AppShell />;
+}
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: page(LoginPage) });
+const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInArea });
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signedIn.addChildren([
+    createRoute({ getParentRoute: () => signedIn, path: '/', component: page(DashboardPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: page(DashboardPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/tasks', component: page(TasksPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/activity', component: page(ActivityPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/profile', component: page(ProfilePage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/user/$userId', component: page(UserProfilePage) }),
+  ]),
+]);
+
+export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

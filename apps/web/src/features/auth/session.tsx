@@ -1,0 +1,72 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { ApiError, get, post, sessionToken } from '../../lib/api';
+import type { Me } from '../../lib/types';
+
+interface Session {
+  me: Me | null;
+  loading: boolean;
+  signIn(token: string): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export const meKey = ['api', 'auth', 'me'] as const;
+
+/**
+ * The signed-in member and their abilities (GET /api/auth/me): the web app shows what the server says this
+ * member may do and never re-derives it from the role. SPEC §4: a failing check signs the user out.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery({
+    queryKey: meKey,
+    queryFn: async () => {
+      try {
+        return await get<Me>('/api/auth/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) sessionToken.clear();
+        return null;
+      }
+    },
+  });
+
+  const signIn = useCallback(
+    async (token: string) => {
+      sessionToken.set(token);
+      queryClient.clear();
+      await queryClient.fetchQuery({ queryKey: meKey });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await post('/api/auth/logout');
+    } finally {
+      sessionToken.clear();
+      // SPEC §4: logout clears the session and reloads the page.
+      window.location.assign('/login');
+    }
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({ me: me.data ?? null, loading: me.isPending, signIn, signOut }),
+    [me.data, me.isPending, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** For screens inside the guarded area, where a member is always signed in. */
+export function useMe(): Me {
+  const { me } = useSession();
+  if (!me) throw new Error('useMe outside the signed-in area');
+  return me;
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from '../../lib/api';
+import type { PointsEntry } from '../../lib/types';
+
+export const pointsQuery = queryOptions({ queryKey: ['api', 'points'], queryFn: () => get<PointsEntry[]>('/api/points') });
+export const usePoints = () => useQuery(pointsQuery);
+
+export const balanceQuery = (userId?: string) =>
+  queryOptions({
+    queryKey: ['api', 'points', 'balance', userId ?? 'me'],
+    queryFn: () => get<{ balance: number }>(`/api/points/balance${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`),
+  });
+export const useBalance = (userId?: string, enabled = true) => useQuery({ ...balanceQuery(userId), enabled });
+
+/** Everything that shows points changes when points do. */
+export async function invalidatePoints(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['api', 'points'] }),
+    queryClient.invalidateQueries({ queryKey: ['api', 'leaderboard'] }),
+  ]);
+}
+
+export function useIssuePoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { userId: string; amount: number; reason: string }) => post<PointsEntry>('/api/points', { ...body, approved: true }),
+    onSuccess: () => invalidatePoints(queryClient),
+  });
+}

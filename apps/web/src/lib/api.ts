@@ -1,0 +1,77 @@
+/**
+ * The one way the web app talks to the server (SPEC §7): JSON, the session token as a bearer header and
+ * cookies, and read-your-writes (DESIGN §4): the highest X-FamilyOS-Position any answer carried is sent back
+ * on every later request, so a query waits until the projections show what this browser just did.
+ */
+const TOKEN_KEY = 'familyos.token';
+const POSITION_HEADER = 'x-familyos-position';
+
+let position = 0;
+
+export const sessionToken = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+};
+
+/** A failed call. `message` follows SPEC §8 ("{status}: {body}"); `serverMessage` is the server's own words. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | null,
+    readonly details: { field: string; message: string }[],
+    bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = sessionToken.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (position > 0) headers[POSITION_HEADER] = String(position);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');
+  }
+  const written = Number(response.headers.get(POSITION_HEADER));
+  if (Number.isSafeInteger(written) && written > position) position = written;
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const p = (parsed ?? {}) as { error?: unknown; details?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof p.error === 'string' ? p.error : null,
+      Array.isArray(p.details) ? (p.details as { field: string; message: string }[]) : [],
+      text,
+      response.statusText,
+    );
+  }
+  return parsed as T;
+}
+
+export const get = <T>(path: string) => api<T>('GET', path);
+export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body);
+export const put = <T>(path: string, body: unknown = {}) => api<T>('PUT', path, body);
+export const del = <T>(path: string) => api<T>('DELETE', path);
+
+/**
+ * What a person should read when a call failed: the server's own message when it gave one (a validation or
+ * conflict message), else the SPEC §8 fallback for that action. Never a stack, never "[object Object]".
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverMessage && error.status >= 400 && error.status < 500) return error.serverMessage;
+  return fallback;
+}

@@ -1,0 +1,44 @@
+import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export interface Toast {
+  title: string;
+  description?: string;
+  /** SPEC §8: failure toasts use the destructive style. */
+  variant?: 'default' | 'destructive';
+}
+
+const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
+
+/** SPEC §9: one toast visible at a time, shown for 5 seconds; a new one replaces the current one. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
+  const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: Date.now() + Math.random() }), []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <Snackbar
+        key={current?.key}
+        open={current !== null}
+        autoHideDuration={5000}
+        onClose={(_e, reason) => reason !== 'clickaway' && setCurrent(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ maxWidth: 420, width: 'calc(100% - 16px)' }}
+      >
+        <Alert
+          role={current?.variant === 'destructive' ? 'alert' : 'status'}
+          severity={current?.variant === 'destructive' ? 'error' : 'success'}
+          variant="filled"
+          onClose={() => setCurrent(null)}
+          sx={{ width: '100%' }}
+        >
+          <AlertTitle>{current?.title}</AlertTitle>
+          {current?.description}
+        </Alert>
+      </Snackbar>
+    </ToastContext.Provider>
+  );
+}
+
+export const useToast = () => useContext(ToastContext);

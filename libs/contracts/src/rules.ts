@@ -1,0 +1,7 @@
+/**
+ * The rules as plain constants: limits, SPEC §5 messages, the built-in catalogue. The web app imports this
+ * entry point up front; the class-validator DTOs (`@familyos/contracts`) are loaded only by forms that run them.
+ */
+export * from './limits.js';
+export * from './messages.js';
+export * from './catalog.js';
