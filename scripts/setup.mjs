@@ -14,7 +14,7 @@ if (major < 20 || (major === 20 && minor < 11)) {
   process.exit(1);
 }
 
-const run = (command) => execSync(command, { cwd: root, stdio: 'inherit' });
+const run = (command, cwd = root) => execSync(command, { cwd, stdio: 'inherit' });
 const marker = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
@@ -24,4 +24,8 @@ if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
   // sync. `npm install` honours the locked versions and skips the unavailable optional packages.
   run('npm install --no-audit --no-fund');
 }
-if (!process.argv.includes('--no-build')) run('npx tsc -b apps/api apps/projector');
+if (!process.argv.includes('--no-build')) {
+  run('npx tsc -b apps/api apps/projector');
+  // The web app after the libs: it imports their built dist/. The api serves apps/web/dist.
+  run('npx vite build --logLevel warn', join(root, 'apps', 'web'));
+}

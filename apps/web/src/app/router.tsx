@@ -21,16 +21,18 @@ const page = (Component: React.ComponentType) =>
     );
   };
 
+const LoginScreen = page(LoginPage);
+
 /** SPEC §2's guard: a loading screen while the session loads, the login screen when signed out. */
 function SignedInArea() {
   const { me, loading } = useSession();
   if (loading) return <LoadingScreen />;
-  if (!me) return page(LoginPage)();
+  if (!me) return <LoginScreen />;
   return <AppShell />;
 }
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
-const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: page(LoginPage) });
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginScreen });
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInArea });
 
 const routeTree = rootRoute.addChildren([

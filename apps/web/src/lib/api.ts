@@ -43,7 +43,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const written = Number(response.headers.get(POSITION_HEADER));
   if (Number.isSafeInteger(written) && written > position) position = written;
   const text = await response.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
