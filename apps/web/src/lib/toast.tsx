@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Snackbar, useMediaQuery } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface Toast {
@@ -15,6 +15,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
   const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: Date.now() + Math.random() }), []);
   const value = useMemo(() => show, [show]);
+  const isPhone = useMediaQuery('(max-width: 599.95px)');
   return (
     <ToastContext.Provider value={value}>
       {children}
@@ -23,7 +24,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={current !== null}
         autoHideDuration={5000}
         onClose={(_e, reason) => reason !== 'clickaway' && setCurrent(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        // At the top on a phone: at the bottom a toast would cover a full-screen dialog's buttons.
+        anchorOrigin={{ vertical: isPhone ? 'top' : 'bottom', horizontal: 'center' }}
         sx={{ maxWidth: 420, width: 'calc(100% - 16px)' }}
       >
         <Alert

@@ -1,7 +1,242 @@
-import { Typography } from '@mui/material';
+import { Box, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { useToast } from '../../lib/toast';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { login, NO_PROVIDERS, useDemoAccounts, useProviders, type DemoAccount, type SignedIn } from './api';
+import { CredentialsForm, type Credentials } from './CredentialsForm';
+import { DemoAccountList } from './DemoAccountList';
+import { HubSignIn } from './HubSignIn';
+import { RegisterForm } from './RegisterForm';
+import { useSession } from './session';
 
+type TabKey = 'hub' | 'signin' | 'demo' | 'register';
+type Busy = TabKey | 'sso' | null;
+
+const TAB_LABEL: Record<TabKey, string> = { hub: 'Hub', signin: 'Sign in', demo: 'Demo', register: 'Create a family' };
+const FEATURES: [string, string][] = [
+  ['✅', 'Parents set tasks; children complete them or ask for new ones'],
+  ['⭐', 'Approved tasks earn Family Points (FP)'],
+  ['🎁', 'Children spend their FP on rewards the family chooses'],
+  ['🏆', 'A weekly leaderboard keeps everyone cheering'],
+];
+const EMPTY: Credentials = { username: '', password: '' };
+
+function Panel({ id, tabbed, title, intro, children }: { id: TabKey; tabbed: boolean; title: string; intro: ReactNode; children: ReactNode }) {
+  const tabProps = tabbed ? { role: 'tabpanel', 'aria-labelledby': `login-tab-${id}` } : {};
+  return (
+    <Box {...tabProps} id={`login-panel-${id}`} data-testid={`login-panel-${id}`}>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
+        {intro}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * SPEC §2 "Login": the ways this server offers to sign in, as tabs. Local accounts ("Sign in") stand where
+ * the Hub tab would be while no hub is configured; Demo is the default whenever the demo family is on, so a
+ * newcomer lands on it; "Create a family" when the server allows registration.
+ */
 export default function LoginPage() {
-  usePageTitle('LoginPage');
-  return <Typography variant="h4" component="h1">LoginPage</Typography>;
+  usePageTitle('Login');
+  const { me, loading, signIn } = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const providersQuery = useProviders();
+  const providers = providersQuery.data ?? (providersQuery.isError ? NO_PROVIDERS : undefined);
+  const demo = useDemoAccounts(Boolean(providers?.demo));
+  const [chosen, setChosen] = useState<TabKey | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [signInValues, setSignInValues] = useState<Credentials>(EMPTY);
+  const [demoValues, setDemoValues] = useState<Credentials>(EMPTY);
+
+  if (me) return <Navigate to="/dashboard" replace />;
+  if (loading && !busy) return <LoadingScreen />;
+
+  const tabs: TabKey[] = providers
+    ? [providers.hub ? 'hub' : 'signin', ...(providers.demo ? (['demo'] as const) : []), ...(providers.registration ? (['register'] as const) : [])]
+    : [];
+  const tab: TabKey | undefined = chosen && tabs.includes(chosen) ? chosen : tabs.includes('demo') ? 'demo' : tabs[0];
+
+  /** After any successful sign-in or registration: the session, a welcome, the dashboard (SPEC §2, §8). */
+  const enter = async (result: SignedIn, welcome: { title: string; description?: string }) => {
+    await signIn(result.token);
+    toast(welcome);
+    await navigate({ to: '/dashboard' });
+  };
+
+  const signInWith = async (kind: 'signin' | 'demo', { username, password }: Credentials) => {
+    if (busy) return;
+    setBusy(kind);
+    try {
+      const result = await login(username, password);
+      await enter(result, { title: `Welcome back, ${result.user.name}!`, description: 'Here is what is happening in your family today.' });
+    } catch (error) {
+      // SPEC §8: the server's words (wrong password, too many attempts), else the catalogue's fallback.
+      toast({ title: 'Login Failed', description: failureMessage(error, 'Please check your username and password'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pickDemoAccount = (account: DemoAccount) => {
+    const password = demo.data?.password ?? '';
+    if (demoValues.username.toLowerCase() === account.username.toLowerCase() && demoValues.password === password) {
+      void signInWith('demo', { username: account.username, password });
+    } else {
+      setDemoValues({ username: account.username, password });
+    }
+  };
+
+  const tabbed = tabs.length > 1;
+  const panel = (key: TabKey) => {
+    switch (key) {
+      case 'signin':
+        return (
+          <Panel id="signin" tabbed={tabbed} title="Sign in to your family" intro="Use the username and password of your FamilyOS account.">
+            <CredentialsForm
+              id="signin"
+              values={signInValues}
+              onChange={setSignInValues}
+              disabled={busy !== null}
+              submitting={busy === 'signin'}
+              submitLabel="Sign in"
+              submittingLabel="Signing in..."
+              onSubmit={(values) => void signInWith('signin', values)}
+            />
+          </Panel>
+        );
+      case 'hub':
+        return (
+          <Panel id="hub" tabbed={tabbed} title="Sign in with Hub" intro="Use the account you already have on your family's Hub.">
+            <HubSignIn disabled={busy !== null} busy={busy === 'sso' || busy === 'hub' ? busy : null} onBusy={setBusy} />
+          </Panel>
+        );
+      case 'demo':
+        return (
+          <Panel id="demo" tabbed={tabbed} title="Try the demo family" intro="Look around as a parent or a child of The Demo Family. Pick an account to fill in the form, then press Demo Login.">
+            <Stack spacing={2.5}>
+              <DemoAccountList
+                data={demo.data}
+                loading={demo.isPending}
+                selected={demoValues.username || null}
+                disabled={busy !== null}
+                onPick={pickDemoAccount}
+              />
+              <CredentialsForm
+                id="demo"
+                values={demoValues}
+                onChange={setDemoValues}
+                disabled={busy !== null}
+                submitting={busy === 'demo'}
+                submitLabel="Demo Login"
+                submittingLabel="Logging in..."
+                onSubmit={(values) => void signInWith('demo', values)}
+              />
+            </Stack>
+          </Panel>
+        );
+      case 'register':
+        return (
+          <Panel id="register" tabbed={tabbed} title="Create a family" intro="Start a new family and become its first parent. You can add everyone else afterwards.">
+            <RegisterForm
+              disabled={busy !== null}
+              submitting={busy === 'register'}
+              onBusy={(on) => setBusy(on ? 'register' : null)}
+              onRegistered={(result, familyName) =>
+                enter(result, { title: `Welcome to FamilyOS, ${result.user.name}!`, description: `${familyName} is ready. Add your family members to get started.` })
+              }
+            />
+          </Panel>
+        );
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: { xs: 'flex-start', md: 'center' },
+        justifyContent: 'center',
+        px: 2,
+        py: { xs: 2, sm: 4 },
+        bgcolor: 'background.default',
+        backgroundImage:
+          'radial-gradient(circle at 15% 0%, rgba(47, 95, 208, 0.14), transparent 45%), radial-gradient(circle at 100% 100%, rgba(138, 63, 252, 0.12), transparent 40%)',
+      }}
+    >
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth: { xs: 480, md: 980 },
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 460px' },
+          gap: { xs: 2.5, md: 8 },
+          alignItems: 'center',
+        }}
+      >
+        <Box component="header" sx={{ textAlign: { xs: 'center', md: 'left' } }}>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' } }}>
+            <span aria-hidden>🏠</span> FamilyOS
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 440, mx: { xs: 'auto', md: 0 }, fontSize: { md: '1.2rem' } }}>
+            Chores and rewards for the whole family: children earn Family Points for their tasks and spend them on rewards.
+          </Typography>
+          <Box component="ul" sx={{ display: { xs: 'none', md: 'grid' }, gap: 1.5, listStyle: 'none', p: 0, mt: 4, mb: 0 }}>
+            {FEATURES.map(([emoji, text]) => (
+              <Typography component="li" key={text} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+                <Box component="span" aria-hidden sx={{ fontSize: 24, width: 32, textAlign: 'center' }}>
+                  {emoji}
+                </Box>
+                {text}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+
+        <Card sx={{ boxShadow: '0 8px 32px rgba(20, 30, 60, 0.08)' }}>
+          {providers && tab ? (
+            <>
+              {tabbed && (
+                <Tabs
+                  value={tab}
+                  onChange={(_e, value: TabKey) => setChosen(value)}
+                  aria-label="Ways to sign in"
+                  sx={{ borderBottom: 1, borderColor: 'divider' }}
+                >
+                  {tabs.map((key) => (
+                    <Tab
+                      key={key}
+                      value={key}
+                      label={TAB_LABEL[key]}
+                      id={`login-tab-${key}`}
+                      aria-controls={`login-panel-${key}`}
+                      sx={{ flex: '1 1 auto', px: 1.5, fontWeight: 600, textTransform: 'none' }}
+                    />
+                  ))}
+                </Tabs>
+              )}
+              <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{panel(tab)}</CardContent>
+            </>
+          ) : (
+            <CardContent sx={{ p: { xs: 2.5, sm: 4 } }} role="status" aria-label="Loading the ways to sign in">
+              <Skeleton variant="rounded" height={40} sx={{ mb: 3 }} />
+              <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+              <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+              <Skeleton variant="rounded" height={44} />
+            </CardContent>
+          )}
+        </Card>
+      </Box>
+    </Box>
+  );
 }

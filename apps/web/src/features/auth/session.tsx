@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { ApiError, get, post, sessionToken } from '../../lib/api';
 import type { Me } from '../../lib/types';
@@ -35,8 +35,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (token: string) => {
       sessionToken.set(token);
-      queryClient.clear();
-      await queryClient.fetchQuery({ queryKey: meKey });
+      // Forget what the previous visitor saw, but keep the session query itself and refetch it in place:
+      // clear() would remove it from under this provider's useQuery, which then never sees the new member
+      // (me stays null until a reload and the guard shows the login screen again on /dashboard).
+      const meHash = hashKey(meKey);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash });
+      await queryClient.refetchQueries({ queryKey: meKey, exact: true });
     },
     [queryClient],
   );

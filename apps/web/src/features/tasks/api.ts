@@ -11,7 +11,8 @@ export interface NewTask {
   description: string;
   pointsValue: number;
   dueDate: string | null;
-  assignedTo: string[];
+  /** Children send none: a child's task is auto-assigned to the child (SPEC §5). */
+  assignedTo?: string[];
   isRecurring: boolean;
   recurringFrequency: 'daily' | 'weekly';
   requestType?: 'want_to_do' | 'already_did';

@@ -1,0 +1,129 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { limits } from '@familyos/contracts/rules';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, failureMessage } from '../../lib/api';
+import { loadContracts } from '../../lib/contracts';
+import { useToast } from '../../lib/toast';
+import { register, type RegisterBody, type SignedIn } from './api';
+
+type Field = 'familyName' | 'name' | 'username' | 'password';
+const FIELDS: Field[] = ['familyName', 'name', 'username', 'password'];
+const EMPTY: Record<Field, string> = { familyName: '', name: '', username: '', password: '' };
+
+interface Props {
+  disabled: boolean;
+  submitting: boolean;
+  onBusy(busy: boolean): void;
+  onRegistered(result: SignedIn, familyName: string): Promise<void>;
+}
+
+function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * "Create a family" (DESIGN §5, POST /api/auth/register): a new family with this person as its Primary Admin.
+ * Checked with the contracts' RegisterDto, loaded only when the form is sent, so the page and the server
+ * say the same words.
+ */
+export function RegisterForm({ disabled, submitting, onBusy, onRegistered }: Props) {
+  const toast = useToast();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  const showErrors = (details: { field: string; message: string }[]) => {
+    const found: Partial<Record<Field, string>> = {};
+    for (const d of details) if ((FIELDS as string[]).includes(d.field) && !found[d.field as Field]) found[d.field as Field] = d.message;
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) refs.current[first]?.focus();
+    return Boolean(first);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (disabled) return;
+    onBusy(true);
+    try {
+      const body: RegisterBody = { ...values, timeZone: deviceTimeZone() };
+      const { validateDto, RegisterDto } = await loadContracts();
+      const checked = await validateDto(RegisterDto, body);
+      if (!checked.ok) {
+        showErrors(checked.details);
+        return;
+      }
+      setErrors({});
+      const result = await register({ ...checked.value });
+      await onRegistered(result, checked.value.familyName);
+    } catch (error) {
+      // A taken username (409) or the server's own field messages (400) go next to their fields too.
+      if (error instanceof ApiError) {
+        const details = error.details.length > 0 ? error.details : error.status === 409 && error.serverMessage ? [{ field: 'username', message: error.serverMessage }] : [];
+        showErrors(details);
+      }
+      toast({ title: 'Error', description: failureMessage(error, 'Failed to create family. Please try again.'), variant: 'destructive' });
+    } finally {
+      onBusy(false);
+    }
+  };
+
+  const field = (name: Field) => ({
+    id: `register-${name}`,
+    name,
+    value: values[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setValues({ ...values, [name]: e.target.value });
+      if (errors[name]) setErrors({ ...errors, [name]: undefined });
+    },
+    inputRef: (el: HTMLInputElement | null) => {
+      refs.current[name] = el;
+    },
+    error: Boolean(errors[name]),
+    required: true,
+    fullWidth: true,
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label="Create a family">
+      <TextField
+        {...field('familyName')}
+        label="Family name"
+        placeholder="The Smith Family"
+        autoComplete="organization"
+        helperText={errors.familyName}
+        slotProps={{ htmlInput: { maxLength: limits.familyNameMax } }}
+      />
+      <TextField
+        {...field('name')}
+        label="Your name"
+        placeholder="Mom, Dad, Alex…"
+        autoComplete="name"
+        helperText={errors.name ?? 'How your family will see you'}
+        slotProps={{ htmlInput: { maxLength: limits.displayNameMax } }}
+      />
+      <TextField
+        {...field('username')}
+        label="Username"
+        autoComplete="username"
+        helperText={errors.username ?? `${limits.username.min} to ${limits.username.max} characters: letters, digits, _ - or .`}
+        slotProps={{ htmlInput: { maxLength: limits.username.max, autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <TextField
+        type="password"
+        {...field('password')}
+        label="Password"
+        autoComplete="new-password"
+        helperText={errors.password ?? `At least ${limits.password.min} characters`}
+        slotProps={{ htmlInput: { maxLength: limits.password.max } }}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={disabled} fullWidth>
+        {submitting ? 'Creating family...' : 'Create family'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,368 @@
+import { limits, messages } from '@familyos/contracts/rules';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTime } from 'luxon';
+import { useState, type FormEvent } from 'react';
+import { ApiError, failureMessage } from '../../lib/api';
+import { loadContracts } from '../../lib/contracts';
+import { useToast } from '../../lib/toast';
+import type { User } from '../../lib/types';
+import { useChildren } from '../members/api';
+import { UserAvatar } from '../members/UserAvatar';
+import { useCreateTask, type NewTask } from './api';
+import type { TaskTemplate } from './task-model';
+
+/** SPEC §9's quick due dates, in days from today. */
+const QUICK_DUE_DATES = [
+  { label: 'Today', days: 0 },
+  { label: 'Tomorrow', days: 1 },
+  { label: 'This Weekend', days: 5 },
+  { label: 'Next Week', days: 7 },
+] as const;
+
+type Field = 'title' | 'description' | 'pointsValue' | 'assignedTo' | 'dueDate' | 'recurringFrequency' | 'requestType';
+type Errors = Partial<Record<Field, string>>;
+
+const DEFAULT_POINTS = 10;
+
+/**
+ * SPEC §5 "Create task". `mode` 'create' is the parents' Create Task form (assignees, due date, recurring);
+ * 'request' is a child's Request Task form (auto-assigned to the child, with a request type).
+ */
+export function CreateTaskDialog({
+  open,
+  mode,
+  template,
+  onClose,
+}: {
+  open: boolean;
+  mode: 'create' | 'request';
+  template?: TaskTemplate | null;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const toast = useToast();
+  const create = useCreateTask();
+  const children = useChildren();
+  const isRequest = mode === 'request';
+
+  const [title, setTitle] = useState(template?.title ?? '');
+  const [description, setDescription] = useState(template?.description ?? '');
+  const [points, setPoints] = useState(String(template?.points ?? DEFAULT_POINTS));
+  const [assignedTo, setAssignedTo] = useState<string[]>(() => (children.data?.length === 1 ? [children.data[0]!.id] : []));
+  const [dueDate, setDueDate] = useState<DateTime | null>(null);
+  const [dueDateInvalid, setDueDateInvalid] = useState(false);
+  const [isRecurring, setIsRecurring] = useState(false);
+  const [frequency, setFrequency] = useState<'daily' | 'weekly'>('weekly');
+  const [requestType, setRequestType] = useState<'want_to_do' | 'already_did'>('want_to_do');
+  const [errors, setErrors] = useState<Errors>({});
+  const [validating, setValidating] = useState(false);
+  const busy = validating || create.isPending;
+
+  const today = DateTime.now().startOf('day');
+  const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
+  const toggleAssignee = (id: string, checked: boolean) => {
+    setAssignedTo((ids) => (checked ? [...ids, id] : ids.filter((x) => x !== id)));
+    clearError('assignedTo');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const body: NewTask = {
+      title: title.trim(),
+      description: description.trim(),
+      pointsValue: points.trim() === '' ? Number.NaN : Number(points),
+      dueDate: isRequest ? null : (dueDate?.toISODate() ?? null),
+      isRecurring: isRequest ? false : isRecurring,
+      recurringFrequency: frequency,
+      ...(isRequest ? { requestType } : { assignedTo }),
+    };
+
+    setValidating(true);
+    const found: Errors = {};
+    try {
+      // Lazy: class-validator loads with this form's first submit, not with the app (DESIGN §7).
+      const { validateDto, CreateTaskDto } = await loadContracts();
+      const result = await validateDto(CreateTaskDto, body);
+      if (!result.ok) for (const d of result.details) found[d.field as Field] ??= d.message;
+    } finally {
+      setValidating(false);
+    }
+    if (!isRequest && assignedTo.length === 0) found.assignedTo ??= messages.taskAssignee;
+    if (!isRequest && dueDate && (dueDateInvalid || !dueDate.isValid)) found.dueDate ??= messages.taskDueDate;
+    if (!isRequest && dueDate?.isValid && dueDate.startOf('day') < today) found.dueDate = messages.taskDueDatePast;
+
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      // SPEC §5: the submit guard shows the title and assignee messages as a "Validation Error".
+      const guard = [found.title, found.assignedTo].filter(Boolean);
+      if (guard.length > 0) toast({ title: 'Validation Error', description: `${guard.join('. ')}.`, variant: 'destructive' });
+      return;
+    }
+
+    try {
+      await create.mutateAsync(body);
+      const names = (children.data ?? []).filter((c) => assignedTo.includes(c.id)).map((c) => c.name);
+      toast({
+        title: 'Task Created',
+        description: isRequest
+          ? `“${body.title}” was sent to your parents for approval.`
+          : `“${body.title}” was assigned to ${names.join(' and ') || 'the selected children'}.`,
+      });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.details.length > 0) {
+        const serverErrors: Errors = {};
+        for (const d of error.details) serverErrors[d.field as Field] ??= d.message;
+        setErrors(serverErrors);
+        toast({ title: 'Error', description: error.details.map((d) => d.message).join(' '), variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: failureMessage(error, 'Failed to create task. Please try again.'), variant: 'destructive' });
+      }
+    }
+  };
+
+  const heading = isRequest ? 'Request Task' : 'Create Task';
+  const dueDay = dueDate?.isValid ? dueDate.startOf('day') : null;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      aria-labelledby="task-form-title"
+    >
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="task-form-title"
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
+        <DialogTitle id="task-form-title" sx={{ fontWeight: 700 }}>
+          {template ? `${template.emoji} ` : isRequest ? '🙋 ' : '📝 '}
+          {heading}
+        </DialogTitle>
+        <DialogContent dividers>
+          <Stack sx={{ gap: 2.5 }}>
+            {isRequest && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                Ask your parents for a task. It is assigned to you and needs their approval.
+              </Typography>
+            )}
+            <TextField
+              label="Title"
+              required
+              autoFocus={!phone}
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                clearError('title');
+              }}
+              error={Boolean(errors.title)}
+              helperText={errors.title ?? `${title.length}/${limits.task.titleMax}`}
+            />
+            <TextField
+              label="Description"
+              multiline
+              minRows={2}
+              maxRows={6}
+              value={description}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                clearError('description');
+              }}
+              error={Boolean(errors.description)}
+              helperText={errors.description ?? `Optional · ${description.length}/${limits.task.descriptionMax}`}
+            />
+            <TextField
+              label="Points (FP)"
+              type="number"
+              value={points}
+              onChange={(e) => {
+                setPoints(e.target.value);
+                clearError('pointsValue');
+              }}
+              error={Boolean(errors.pointsValue)}
+              helperText={
+                errors.pointsValue ??
+                (isRequest
+                  ? 'How many Family Points you think it is worth.'
+                  : `${limits.task.pointsMin} to ${limits.task.pointsMax}; below zero deducts points.`)
+              }
+              slotProps={{ htmlInput: { min: limits.task.pointsMin, max: limits.task.pointsMax, step: 1, inputMode: 'numeric' } }}
+            />
+
+            {isRequest ? (
+              <FormControl error={Boolean(errors.requestType)}>
+                <FormLabel id="request-type-label">Request type</FormLabel>
+                <RadioGroup
+                  aria-labelledby="request-type-label"
+                  value={requestType}
+                  onChange={(e) => setRequestType(e.target.value as 'want_to_do' | 'already_did')}
+                >
+                  <FormControlLabel value="want_to_do" control={<Radio />} label="💡 I want to do this" />
+                  <FormControlLabel value="already_did" control={<Radio />} label="🙋 I already did this" />
+                </RadioGroup>
+                {errors.requestType && <FormHelperText>{errors.requestType}</FormHelperText>}
+              </FormControl>
+            ) : (
+              <>
+                <FormControl component="fieldset" error={Boolean(errors.assignedTo)} required>
+                  <FormLabel component="legend">Assign to</FormLabel>
+                  {children.isPending && <FormHelperText>Loading children…</FormHelperText>}
+                  {children.data?.length === 0 && (
+                    <Alert severity="info" sx={{ mt: 1 }}>
+                      There are no children in your family yet. Add a child first.
+                    </Alert>
+                  )}
+                  <FormGroup row sx={{ gap: 1, mt: 1 }}>
+                    {(children.data ?? []).map((child: User) => {
+                      const checked = assignedTo.includes(child.id);
+                      return (
+                        <FormControlLabel
+                          key={child.id}
+                          control={<Checkbox checked={checked} onChange={(e) => toggleAssignee(child.id, e.target.checked)} />}
+                          label={
+                            <Stack direction="row" component="span" sx={{ alignItems: 'center', gap: 1 }}>
+                              <UserAvatar user={child} size={28} link={false} />
+                              <span>{child.name}</span>
+                            </Stack>
+                          }
+                          sx={{
+                            m: 0,
+                            pr: 1.5,
+                            border: 1,
+                            borderRadius: 3,
+                            borderColor: checked ? 'primary.main' : 'divider',
+                            bgcolor: checked ? 'action.selected' : 'transparent',
+                          }}
+                        />
+                      );
+                    })}
+                  </FormGroup>
+                  {errors.assignedTo && <FormHelperText>{errors.assignedTo}</FormHelperText>}
+                </FormControl>
+
+                <Box>
+                  <DatePicker
+                    label="Due date (optional)"
+                    value={dueDate}
+                    minDate={today}
+                    onChange={(value) => {
+                      setDueDate(value);
+                      clearError('dueDate');
+                    }}
+                    onError={(error) => setDueDateInvalid(error !== null)}
+                    slotProps={{
+                      field: { clearable: true },
+                      textField: {
+                        fullWidth: true,
+                        error: Boolean(errors.dueDate),
+                        helperText: errors.dueDate ?? 'Earliest: today',
+                      },
+                    }}
+                  />
+                  <Stack
+                    direction="row"
+                    role="group"
+                    aria-label="Quick due dates"
+                    sx={{ gap: 1, flexWrap: 'wrap', mt: 1.25 }}
+                  >
+                    {QUICK_DUE_DATES.map(({ label, days }) => {
+                      const day = today.plus({ days });
+                      const selected = dueDay !== null && dueDay.equals(day);
+                      return (
+                        <Chip
+                          key={label}
+                          label={label}
+                          clickable
+                          color={selected ? 'primary' : 'default'}
+                          variant={selected ? 'filled' : 'outlined'}
+                          aria-pressed={selected}
+                          title={day.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}
+                          onClick={() => {
+                            setDueDate(day);
+                            clearError('dueDate');
+                          }}
+                        />
+                      );
+                    })}
+                  </Stack>
+                </Box>
+
+                <Box>
+                  <FormControlLabel
+                    control={<Switch checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />}
+                    label="Recurring task"
+                  />
+                  {isRecurring && (
+                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mt: 0.5, flexWrap: 'wrap' }}>
+                      <Typography id="frequency-label" variant="body2" sx={{ color: 'text.secondary' }}>
+                        Repeats
+                      </Typography>
+                      <ToggleButtonGroup
+                        exclusive
+                        size="small"
+                        color="primary"
+                        aria-labelledby="frequency-label"
+                        value={frequency}
+                        onChange={(_e, value: 'daily' | 'weekly' | null) => value && setFrequency(value)}
+                      >
+                        <ToggleButton value="daily" sx={{ textTransform: 'none', px: 2 }}>
+                          Daily
+                        </ToggleButton>
+                        <ToggleButton value="weekly" sx={{ textTransform: 'none', px: 2 }}>
+                          Weekly
+                        </ToggleButton>
+                      </ToggleButtonGroup>
+                    </Stack>
+                  )}
+                  {errors.recurringFrequency && <FormHelperText error>{errors.recurringFrequency}</FormHelperText>}
+                </Box>
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {create.isPending ? (isRequest ? 'Sending…' : 'Creating…') : heading}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

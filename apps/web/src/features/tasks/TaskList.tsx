@@ -1,0 +1,282 @@
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { Me, Task, User } from '../../lib/types';
+import { UserAvatar } from '../members/UserAvatar';
+import { TaskStatusChip } from './TaskStatusChip';
+import { dueDateText, isAwaitingRequestReview, isOverdue, isReviewable, pointsText, REQUEST_TYPE_LABEL, scoreText } from './task-model';
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+interface ListProps {
+  tasks: Task[];
+  me: Me;
+  users: User[];
+  phone: boolean;
+  busyId: string | undefined;
+  onOpen: (task: Task) => void;
+  onComplete: (task: Task) => void;
+  emptyText: string;
+}
+
+function DueDate({ task }: { task: Task }) {
+  if (!task.dueDate) {
+    return (
+      <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+        No due date
+      </Typography>
+    );
+  }
+  return (
+    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {dueDateText(task.dueDate)}
+      {isOverdue(task) && (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'error.dark', fontWeight: 700 }}>
+          Overdue
+        </Typography>
+      )}
+    </Typography>
+  );
+}
+
+/** The Action column (SPEC §2): a child's next step, or a parent's Review button. */
+function TaskAction({
+  task,
+  me,
+  busy,
+  onOpen,
+  onComplete,
+  fullWidth,
+}: {
+  task: Task;
+  me: Me;
+  busy: boolean;
+  onOpen: () => void;
+  onComplete: () => void;
+  /** On a phone card: a full-width button, and nothing at all when there is nothing to do. */
+  fullWidth?: boolean;
+}) {
+  const note = (emoji: string, text: string, color = 'text.secondary') => (
+    <Typography variant="body2" component="span" sx={{ color, fontWeight: 600, whiteSpace: 'nowrap' }}>
+      <span aria-hidden="true">{emoji} </span>
+      {text}
+    </Typography>
+  );
+  if (me.abilities.completeTasks) {
+    if (task.status === 'pending' && isAwaitingRequestReview(task)) return note('⏳', 'Waiting for approval');
+    if (task.status === 'pending' && task.assignedTo.includes(me.id)) {
+      return (
+        <Button variant="contained" size="small" disabled={busy} onClick={onComplete} fullWidth={fullWidth} aria-label={`Complete ${task.title}`}>
+          Complete
+        </Button>
+      );
+    }
+    if (task.status === 'submitted') return note('⏳', 'Waiting for approval');
+    if (task.status === 'approved') return note('🎉', 'Great job!', 'success.dark');
+    if (task.status === 'rejected') return note('❌', 'Rejected', 'error.dark');
+    return null;
+  }
+  if (me.abilities.reviewTasks && isReviewable(task)) {
+    return (
+      <Button variant="contained" size="small" onClick={onOpen} disabled={busy} fullWidth={fullWidth} aria-label={`Review ${task.title}`}>
+        Review
+      </Button>
+    );
+  }
+  if (fullWidth) return null;
+  return (
+    <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+      <span aria-hidden="true">—</span>
+      <Box component="span" sx={visuallyHidden}>
+        No action needed
+      </Box>
+    </Typography>
+  );
+}
+
+function TaskTitle({ task, onOpen }: { task: Task; onOpen: () => void }) {
+  return (
+    <MuiLink
+      component="button"
+      type="button"
+      onClick={onOpen}
+      underline="hover"
+      aria-haspopup="dialog"
+      sx={{ fontWeight: 700, textAlign: 'left', color: 'text.primary', fontSize: '1rem', overflowWrap: 'anywhere' }}
+    >
+      {task.title}
+    </MuiLink>
+  );
+}
+
+function TaskMeta({ task, me, users }: { task: Task; me: Me; users: User[] }) {
+  const assignees = task.assignedTo.map((id) => users.find((u) => u.id === id)).filter((u): u is User => Boolean(u));
+  const showAssignees = !me.abilities.completeTasks && assignees.length > 0;
+  if (!showAssignees && !task.isChildRequest && !task.isRecurring) return null;
+  return (
+    <Stack direction="row" sx={{ gap: 0.75, mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+      {showAssignees &&
+        assignees.map((user) => (
+          <Stack key={user.id} direction="row" sx={{ alignItems: 'center', gap: 0.5, mr: 0.5 }}>
+            <UserAvatar user={user} size={22} link={false} />
+            <Typography variant="caption" sx={{ fontWeight: 600 }}>
+              {user.name}
+            </Typography>
+          </Stack>
+        ))}
+      {task.isChildRequest && task.requestType && (
+        <Chip size="small" variant="outlined" label={`🙋 Request · ${REQUEST_TYPE_LABEL[task.requestType]}`} />
+      )}
+      {task.isRecurring && <Chip size="small" variant="outlined" label={`🔁 ${task.recurringFrequency === 'daily' ? 'Daily' : 'Weekly'}`} />}
+    </Stack>
+  );
+}
+
+function Description({ task, lines }: { task: Task; lines: number }) {
+  if (!task.description) return null;
+  return (
+    <Typography
+      variant="body2"
+      sx={{
+        color: 'text.secondary',
+        mt: 0.25,
+        display: '-webkit-box',
+        WebkitLineClamp: lines,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {task.description}
+    </Typography>
+  );
+}
+
+/** SPEC §2's task list: a table on wider screens, stacked cards on a phone (no sideways scrolling). */
+export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, emptyText }: ListProps) {
+  if (tasks.length === 0) {
+    return (
+      <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
+        <Typography sx={{ fontSize: '2.5rem' }} aria-hidden="true">
+          📭
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+          No tasks found
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {emptyText}
+        </Typography>
+      </Box>
+    );
+  }
+
+  if (phone) {
+    return (
+      <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1.5 }} aria-label="Tasks">
+        {tasks.map((task) => (
+          <Card component="li" key={task.id} sx={{ p: 2 }} data-testid="task-card">
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <TaskTitle task={task} onOpen={() => onOpen(task)} />
+                <Description task={task} lines={2} />
+              </Box>
+              <TaskStatusChip status={task.status} />
+            </Stack>
+            <TaskMeta task={task} me={me} users={users} />
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1, m: 0, mt: 1.5, '& dt': { typography: 'caption', color: 'text.secondary' }, '& dd': { m: 0 } }}
+            >
+              <div>
+                <dt>Due Date</dt>
+                <dd>
+                  <DueDate task={task} />
+                </dd>
+              </div>
+              <div>
+                <dt>Points</dt>
+                <dd>
+                  <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
+                    {pointsText(task.pointsValue)}
+                  </Typography>
+                </dd>
+              </div>
+              <div>
+                <dt>Score</dt>
+                <dd>
+                  <Typography variant="body2" component="span">
+                    {scoreText(task.score)}
+                  </Typography>
+                </dd>
+              </div>
+            </Box>
+            <Box sx={{ mt: 1.5, display: 'flex', justifyContent: 'flex-end', '&:empty': { display: 'none' } }}>
+              <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} fullWidth />
+            </Box>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <TableContainer>
+      <Table aria-label="Tasks">
+        <TableHead>
+          <TableRow>
+            <TableCell>Task</TableCell>
+            <TableCell>Due Date</TableCell>
+            <TableCell>Points</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Score</TableCell>
+            <TableCell align="right">Action</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {tasks.map((task) => (
+            <TableRow key={task.id} hover data-testid="task-row">
+              <TableCell sx={{ maxWidth: 380 }}>
+                <TaskTitle task={task} onOpen={() => onOpen(task)} />
+                <Description task={task} lines={2} />
+                <TaskMeta task={task} me={me} users={users} />
+              </TableCell>
+              <TableCell>
+                <DueDate task={task} />
+              </TableCell>
+              <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{pointsText(task.pointsValue)}</TableCell>
+              <TableCell>
+                <TaskStatusChip status={task.status} />
+              </TableCell>
+              <TableCell>{scoreText(task.score)}</TableCell>
+              <TableCell align="right">
+                <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
