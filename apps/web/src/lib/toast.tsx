@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Snackbar, useMediaQuery } from '@mui/material';
+import { Alert, AlertTitle, Portal, Snackbar, useMediaQuery } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface Toast {
@@ -19,6 +19,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
+      {/* In a portal: an open dialog hides #root from screen readers, and a toast must still be announced. */}
+      <Portal>
       <Snackbar
         key={current?.key}
         open={current !== null}
@@ -39,6 +41,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           {current?.description}
         </Alert>
       </Snackbar>
+      </Portal>
     </ToastContext.Provider>
   );
 }

@@ -1,7 +1,168 @@
-import { Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
+import type { LeaderboardRow, Me, PointsEntry, Task, User } from '../../lib/types';
+import { useMe } from '../auth/session';
+import { useLeaderboard, useUsers } from '../members/api';
+import { UserAvatar } from '../members/UserAvatar';
+import { useBalance, usePoints } from '../points/api';
+import { useTasks } from '../tasks/api';
+import { h1Sx, InlineLoading, newestFirst, Section, TaskList } from './parts';
+import { PointsHistory } from './PointsHistory';
 
+/**
+ * SPEC §2 Activity: a child sees its own balance, rejected tasks and points history; parents see every
+ * child's balance, all rejected tasks and the whole family's points history.
+ */
 export default function ActivityPage() {
-  usePageTitle('ActivityPage');
-  return <Typography variant="h4" component="h1">ActivityPage</Typography>;
+  usePageTitle('Activity');
+  const me = useMe();
+  const points = usePoints();
+  const users = useUsers();
+  const tasks = useTasks();
+  const own = me.abilities.hasBalance;
+
+  const failed = points.isError || users.isError || tasks.isError;
+  const loading = points.isPending || users.isPending || tasks.isPending;
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={h1Sx}>
+          📊 Activity
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {own ? 'Your points, your rejected tasks and everything that changed your balance.' : "Every child's balance, rejected tasks and the family's points history."}
+        </Typography>
+      </Box>
+
+      {failed ? (
+        <Alert severity="error" data-testid="activity-error">
+          Unable to load activity data
+        </Alert>
+      ) : loading ? (
+        <InlineLoading label="Loading activity" />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
+          <Stack spacing={3}>
+            {own ? <OwnBalance /> : <ChildrenBalances />}
+            <RejectedTasks me={me} tasks={tasks.data} users={users.data} />
+          </Stack>
+          <History me={me} points={points.data} users={users.data} />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function OwnBalance() {
+  const balance = useBalance();
+  return (
+    <Card data-testid="activity-balance" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }}>
+      <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
+        <Typography component="h2" sx={{ fontWeight: 700, opacity: 0.95 }}>
+          ⭐ My Balance
+        </Typography>
+        <Typography sx={{ fontSize: 40, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}>
+          {balance.isError ? '—' : balance.data ? `${balance.data.balance} FP` : '…'}
+        </Typography>
+        <Typography variant="body2" sx={{ opacity: 0.95 }}>
+          Family Points you can spend on rewards
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChildrenBalances() {
+  const leaderboard = useLeaderboard();
+  return (
+    <Section title="Children's Balances" emoji="⭐" testId="activity-balances">
+      {leaderboard.isPending ? (
+        <InlineLoading label="Loading balances" />
+      ) : leaderboard.isError ? (
+        <Typography color="error">Unable to load the balances right now.</Typography>
+      ) : leaderboard.data.length === 0 ? (
+        <Typography color="text.secondary">No children in the family yet. Add one from the Admin panel.</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          {leaderboard.data.map((row) => (
+            <BalanceRow key={row.userId} row={row} />
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function BalanceRow({ row }: { row: LeaderboardRow }) {
+  return (
+    <Box
+      data-testid="child-balance"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+    >
+      <UserAvatar user={{ id: row.userId, username: row.username, name: row.name, avatar: row.avatar }} size={44} />
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 700 }}>{row.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {`+${row.weekPoints} FP this week · ${row.tasksDone} ${row.tasksDone === 1 ? 'task' : 'tasks'} done`}
+        </Typography>
+      </Box>
+      <Typography sx={{ fontWeight: 800, fontSize: 20, whiteSpace: 'nowrap' }}>{row.balance} FP</Typography>
+    </Box>
+  );
+}
+
+function RejectedTasks({ me, tasks, users }: { me: Me; tasks: Task[]; users: User[] }) {
+  // The server answers a child only its own tasks; the filter says so again for the reader.
+  const rejected = newestFirst(
+    tasks.filter((t) => t.status === 'rejected' && (!me.abilities.hasBalance || t.assignedTo.includes(me.id))),
+    (t) => t.reviewedAt ?? t.updatedAt,
+  );
+  return (
+    <Section title="Rejected Tasks" emoji="🚫" testId="activity-rejected" action={rejected.length > 0 ? <Chip size="small" label={rejected.length} aria-label={`${rejected.length} rejected`} /> : undefined}>
+      <TaskList
+        tasks={rejected}
+        users={users}
+        showAssignee={!me.abilities.hasBalance}
+        when="reviewed"
+        empty={me.abilities.hasBalance ? 'No rejected tasks. Keep up the great work! 🎉' : 'No rejected tasks. Everyone is doing great! 🎉'}
+      />
+    </Section>
+  );
+}
+
+function History({ me, points, users }: { me: Me; points: PointsEntry[]; users: User[] }) {
+  const own = me.abilities.hasBalance;
+  const children = users.filter((u) => u.role === 'child');
+  const [who, setWho] = useState<string>('all');
+  const entries = own ? points.filter((e) => e.userId === me.id) : who === 'all' ? points : points.filter((e) => e.userId === who);
+  return (
+    <Section title="Points History" emoji="📜" testId="activity-history">
+      {!own && children.length > 1 && (
+        <Stack direction="row" spacing={1} useFlexGap role="group" aria-label="Show the history of" sx={{ flexWrap: 'wrap', mb: 1 }}>
+          {[{ id: 'all', name: 'Everyone' }, ...children].map((c) => (
+            <Chip
+              key={c.id}
+              label={c.name}
+              clickable
+              color={who === c.id ? 'primary' : 'default'}
+              variant={who === c.id ? 'filled' : 'outlined'}
+              aria-pressed={who === c.id}
+              onClick={() => setWho(c.id)}
+            />
+          ))}
+        </Stack>
+      )}
+      <PointsHistory
+        key={who}
+        entries={entries}
+        users={users}
+        showWho={!own}
+        issuerNote="name"
+        pageSize={15}
+        empty={own ? 'No points yet. Complete a task to earn your first Family Points! 💪' : 'No points have been given yet.'}
+      />
+    </Section>
+  );
 }

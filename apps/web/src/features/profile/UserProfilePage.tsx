@@ -1,7 +1,152 @@
-import { Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Link, useParams } from '@tanstack/react-router';
+import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import type { Me, User } from '../../lib/types';
+import { h1Sx, InlineLoading, Section, StatTile } from '../activity/parts';
+import { PointsHistory } from '../activity/PointsHistory';
+import { useMe } from '../auth/session';
+import { useLeaderboard, useUser } from '../members/api';
+import { usePoints } from '../points/api';
+import { ProfileCard } from './ProfileCard';
 
+function BackLink() {
+  return (
+    <Button component={Link} to="/dashboard" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }} data-testid="back-to-dashboard">
+      Back to Dashboard
+    </Button>
+  );
+}
+
+/** SPEC §2 Other member profile (/user/{userId}): looked up by id or username. */
 export default function UserProfilePage() {
-  usePageTitle('UserProfilePage');
-  return <Typography variant="h4" component="h1">UserProfilePage</Typography>;
+  const { userId = '' } = useParams({ strict: false });
+  const me = useMe();
+  const user = useUser(userId);
+  const notFound = user.isError && user.error instanceof ApiError && user.error.status === 404;
+  usePageTitle(user.data ? `${user.data.name}'s Profile` : notFound ? 'User not found' : 'Profile');
+
+  return (
+    <Stack spacing={3}>
+      <BackLink />
+      {user.isPending ? (
+        <InlineLoading label="Loading profile" />
+      ) : notFound ? (
+        <Box sx={{ textAlign: 'center', py: 6 }} data-testid="user-not-found">
+          <Typography aria-hidden sx={{ fontSize: 56 }}>
+            🔍
+          </Typography>
+          <Typography variant="h4" component="h1" sx={h1Sx}>
+            User not found
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+            There is no member called “{userId}” in your family.
+          </Typography>
+          <Button component={Link} to="/dashboard" variant="contained">
+            Back to Dashboard
+          </Button>
+        </Box>
+      ) : user.isError ? (
+        <>
+          <Typography variant="h4" component="h1" sx={h1Sx}>
+            Profile
+          </Typography>
+          <Alert severity="error">Unable to load this profile. Please try again.</Alert>
+        </>
+      ) : (
+        <MemberProfile me={me} user={user.data} />
+      )}
+    </Stack>
+  );
+}
+
+function MemberProfile({ me, user }: { me: Me; user: User }) {
+  const self = me.id === user.id;
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={h1Sx}>
+        {self ? 'My Profile' : `${user.name}'s Profile`}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
+        <Stack spacing={2}>
+          <ProfileCard user={user} />
+          {self && (
+            <Button component={Link} to="/profile" variant="outlined">
+              Edit my profile
+            </Button>
+          )}
+        </Stack>
+        {user.role === 'child' ? (
+          <ChildFigures me={me} child={user} />
+        ) : (
+          <Section title="Family Points" emoji="⭐">
+            <Typography color="text.secondary">
+              {user.name} is a {user.role === 'manager' ? 'caregiver' : 'parent'} in the family. Family Points are collected by the children.
+            </Typography>
+          </Section>
+        )}
+      </Box>
+    </>
+  );
+}
+
+/**
+ * A child's figures. Balance, earned and this week come from the leaderboard (every member may read it);
+ * the history, spent and activities from GET /api/points, which the server answers only to parents and to
+ * the child itself: a child looking at a sibling sees the leaderboard figures and no history.
+ */
+function ChildFigures({ me, child }: { me: Me; child: User }) {
+  const leaderboard = useLeaderboard();
+  const seesHistory = me.id === child.id || !me.abilities.hasBalance;
+  const points = usePoints();
+  const row = leaderboard.data?.find((r) => r.userId === child.id);
+  const entries = seesHistory ? (points.data ?? []).filter((e) => e.userId === child.id) : [];
+  const earned = entries.filter((e) => e.approved && e.amount > 0).reduce((sum, e) => sum + e.amount, 0);
+  const spent = entries.filter((e) => e.approved && e.source === 'redemption').reduce((sum, e) => sum + Math.abs(e.amount), 0);
+  const historyReady = seesHistory && points.isSuccess;
+  const show = (value: number | undefined, ready: boolean) => (ready && value !== undefined ? `${value} FP` : '…');
+
+  return (
+    <Stack spacing={3}>
+      <Box
+        component="section"
+        aria-label="Points summary"
+        data-testid="member-stats"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
+        <StatTile emoji="⭐" label="Current Balance" value={show(row?.balance, leaderboard.isSuccess)} testId="stat-balance" />
+        <StatTile
+          emoji="📈"
+          label="Total Earned"
+          value={historyReady ? `${earned} FP` : show(row?.totalEarned, leaderboard.isSuccess)}
+          testId="stat-earned"
+        />
+        {seesHistory ? (
+          <>
+            <StatTile emoji="🛍️" label="Total Spent" value={historyReady ? `${spent} FP` : '…'} testId="stat-spent" />
+            <StatTile emoji="📊" label="Activities" value={historyReady ? entries.length : '…'} testId="stat-activities" />
+          </>
+        ) : (
+          <>
+            <StatTile emoji="📅" label="This Week" value={show(row?.weekPoints, leaderboard.isSuccess)} testId="stat-week" />
+            <StatTile emoji="✅" label="Tasks Done" value={leaderboard.isSuccess && row ? row.tasksDone : '…'} testId="stat-tasks" />
+          </>
+        )}
+      </Box>
+      {leaderboard.isError && <Alert severity="warning">The balance is not available right now.</Alert>}
+
+      <Section title="Points History" emoji="📜" testId="member-history">
+        {!seesHistory ? (
+          <Typography color="text.secondary">A child's points history is private: only {child.name} and the parents can see it.</Typography>
+        ) : points.isPending ? (
+          <InlineLoading label="Loading points history" />
+        ) : points.isError ? (
+          <Typography color="error">Unable to load the points history.</Typography>
+        ) : (
+          <PointsHistory entries={entries} issuerNote="parent" pageSize={15} empty={`${child.name} has no points yet.`} />
+        )}
+      </Section>
+    </Stack>
+  );
 }
