@@ -1,7 +1,13 @@
-import { Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/page-title';
+import { useMe } from '../auth/session';
+import { useRefreshOnOpen } from './api';
+import { ChildDashboard } from './ChildDashboard';
+import { ParentDashboard } from './ParentDashboard';
 
+/** SPEC §2 Dashboard: the child view for a member with a balance, the parent view for everyone else. */
 export default function DashboardPage() {
-  usePageTitle('DashboardPage');
-  return <Typography variant="h4" component="h1">DashboardPage</Typography>;
+  usePageTitle('Dashboard');
+  const me = useMe();
+  useRefreshOnOpen();
+  return me.abilities.hasBalance ? <ChildDashboard me={me} /> : <ParentDashboard me={me} />;
 }

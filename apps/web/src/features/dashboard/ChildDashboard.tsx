@@ -1,0 +1,155 @@
+import { Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
+import { Link } from '@tanstack/react-router';
+import { DateTime } from 'luxon';
+import { failureMessage } from '../../lib/api';
+import { shortDate } from '../../lib/dates';
+import { useToast } from '../../lib/toast';
+import type { Me, Task } from '../../lib/types';
+import { useLeaderboard } from '../members/api';
+import { useBalance } from '../points/api';
+import { PendingRequestsCard, RedemptionCenter } from '../redemptions/RedemptionCenter';
+import { useChangeTask, useTasks } from '../tasks/api';
+import { DashboardGrid, EmptyState, SectionCard, StatCard, greetingFor, listSx, signedFp } from './parts';
+
+const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3 };
+const TASKS_SHOWN = 8;
+
+/** SPEC §2 "Dashboard, child view": greeting, four stat cards, the child's tasks and the Redemption Center. */
+export function ChildDashboard({ me }: { me: Me }) {
+  const balance = useBalance();
+  const tasks = useTasks();
+  const leaderboard = useLeaderboard();
+
+  const mine = (tasks.data ?? []).filter((t) => t.assignedTo.includes(me.id) || t.createdBy === me.id);
+  const done = mine.filter((t) => t.status === 'approved' && t.assignedTo.includes(me.id)).length;
+  const rows = leaderboard.data ?? [];
+  const row = rows.find((r) => r.userId === me.id);
+  const sorted = [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status] || b.createdAt.localeCompare(a.createdAt));
+  const toDo = mine.filter((t) => t.status === 'pending' && !(t.isChildRequest && !t.requestAccepted)).length;
+
+  return (
+    <Stack spacing={{ xs: 2.5, md: 3 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 32 } }}>
+          {greetingFor(DateTime.now().hour)}, {me.name}! 👋
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {toDo === 0 ? 'All caught up! Time to pick a reward?' : `You have ${toDo} ${toDo === 1 ? 'task' : 'tasks'} to do. You can do it!`}
+        </Typography>
+      </Box>
+
+      <Box
+        component="section"
+        aria-label="My stats"
+        sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
+      >
+        <StatCard testId="stat-total-points" label="Total Points" emoji="⭐" value={balance.data ? `${balance.data.balance} FP` : '—'} />
+        <StatCard testId="stat-tasks-done" label="Tasks Done" emoji="✅" value={tasks.data ? done : '—'} />
+        <StatCard testId="stat-this-week" label="This Week" emoji="📅" value={row ? `${signedFp(row.weekPoints)}` : '—'} />
+        <StatCard testId="stat-family-rank" label="Family Rank" emoji="🏆" value={row ? `#${row.rank} of ${rows.length}` : '—'} />
+      </Box>
+
+      <DashboardGrid
+        main={
+          <SectionCard
+            title="My Tasks"
+            emoji="📋"
+            testId="my-tasks"
+            action={
+              <Button component={Link} to="/tasks" size="small">
+                View all
+              </Button>
+            }
+          >
+            {tasks.isPending ? (
+              <Stack spacing={1}>
+                <Skeleton variant="rounded" height={64} />
+                <Skeleton variant="rounded" height={64} />
+              </Stack>
+            ) : sorted.length === 0 ? (
+              <EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>
+            ) : (
+              <List disablePadding sx={listSx}>
+                {sorted.slice(0, TASKS_SHOWN).map((task) => (
+                  <ChildTaskRow key={task.id} task={task} />
+                ))}
+              </List>
+            )}
+            {sorted.length > TASKS_SHOWN && (
+              <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
+                View all {sorted.length} tasks
+              </Button>
+            )}
+          </SectionCard>
+        }
+        side={<PendingRequestsCard />}
+      />
+
+      <RedemptionCenter balance={balance.data?.balance} />
+    </Stack>
+  );
+}
+
+/** One task with what the child can do about it (SPEC §2, per status). */
+function ChildTaskRow({ task }: { task: Task }) {
+  const change = useChangeTask();
+  const toast = useToast();
+  const awaitingParent = task.isChildRequest && !task.requestAccepted && task.status === 'pending';
+
+  async function complete() {
+    try {
+      await change.mutateAsync({ id: task.id, change: { status: 'submitted' } });
+      toast({ title: 'Task Submitted!', description: 'Your task has been submitted for approval.' });
+    } catch (error) {
+      toast({ title: 'Error', description: failureMessage(error, 'Failed to submit task. Please try again.'), variant: 'destructive' });
+    }
+  }
+
+  let action;
+  if (task.status === 'pending' && !awaitingParent) {
+    action = (
+      <Button variant="contained" size="small" color="success" onClick={() => void complete()} disabled={change.isPending} aria-label={`Complete ${task.title}`}>
+        {change.isPending ? 'Sending...' : 'Complete'}
+      </Button>
+    );
+  } else if (task.status === 'submitted' || awaitingParent) {
+    action = (
+      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+        ⏳ Waiting for approval
+      </Typography>
+    );
+  } else if (task.status === 'approved') {
+    action = (
+      <Typography variant="body2" sx={{ fontWeight: 700, color: 'success.main' }}>
+        🎉 Great job!
+      </Typography>
+    );
+  } else {
+    action = (
+      <Typography variant="body2" sx={{ fontWeight: 700, color: 'error.main' }}>
+        ✖ Rejected
+      </Typography>
+    );
+  }
+
+  const details = [
+    `${signedFp(task.pointsValue)}`,
+    task.dueDate ? `Due ${shortDate(task.dueDate)}` : null,
+    task.score !== null && task.status === 'approved' ? `Score ${task.score}/10` : null,
+  ].filter(Boolean);
+
+  return (
+    <ListItem disableGutters divider data-testid="child-task" sx={{ py: 1.25, gap: 1.5, flexWrap: 'wrap' }}>
+      <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{task.title}</Typography>
+          {task.isChildRequest && <Chip size="small" variant="outlined" label="My request" />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+          {details.join(' · ')}
+        </Typography>
+      </Box>
+      <Box sx={{ flexShrink: 0, ml: 'auto' }}>{action}</Box>
+    </ListItem>
+  );
+}

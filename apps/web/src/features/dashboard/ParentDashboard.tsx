@@ -1,0 +1,80 @@
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { Link } from '@tanstack/react-router';
+import { DateTime } from 'luxon';
+import { useMemo, useState } from 'react';
+import type { Me, User } from '../../lib/types';
+import { useFamily } from '../family/api';
+import { useLeaderboard, useUsers } from '../members/api';
+import { IssuePointsDialog } from '../points/IssuePointsDialog';
+import { AllTasksCard, FamilyMembersCard, RecentPointsCard, TokenStatusCard } from './FamilyCards';
+import { AwaitingApprovalPanel, ChildRequestsPanel, RedemptionRequestsPanel } from './ReviewPanels';
+import { DashboardGrid, greetingFor } from './parts';
+
+/**
+ * SPEC §2 "Dashboard, parent view" (manager, admin, superuser): what waits for a decision first, then the
+ * family, the latest points and all tasks. Panels and actions follow `me.abilities`, never the role.
+ */
+export function ParentDashboard({ me }: { me: Me }) {
+  const users = useUsers();
+  const leaderboard = useLeaderboard();
+  const family = useFamily();
+  const [issuing, setIssuing] = useState(false);
+  const members = useMemo(() => new Map<string, User>((users.data ?? []).map((u) => [u.id, u])), [users.data]);
+  const rows = leaderboard.data ?? [];
+  const a = me.abilities;
+
+  return (
+    <Stack spacing={{ xs: 2.5, md: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 32 } }}>
+            {greetingFor(DateTime.now().hour)}, {me.name}! 👋
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {family.data ? `Here's what's happening in ${family.data.name}.` : "Here's what's happening in your family."}
+          </Typography>
+        </Box>
+        {(a.issuePoints || a.createTasks) && (
+          <Stack direction="row" spacing={1} component="nav" aria-label="Quick actions" sx={{ flexShrink: 0 }}>
+            {a.issuePoints && (
+              <Button variant="contained" onClick={() => setIssuing(true)} sx={{ flex: { xs: 1, sm: 'none' } }}>
+                <Box component="span" aria-hidden sx={{ mr: 1 }}>
+                  ⭐
+                </Box>
+                Issue Points
+              </Button>
+            )}
+            {a.createTasks && (
+              <Button variant="outlined" component={Link} to="/tasks" sx={{ flex: { xs: 1, sm: 'none' } }}>
+                <Box component="span" aria-hidden sx={{ mr: 1 }}>
+                  ➕
+                </Box>
+                Create Task
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+
+      <DashboardGrid
+        main={
+          <>
+            {a.reviewChildRequests && <ChildRequestsPanel members={members} />}
+            {a.reviewTasks && <AwaitingApprovalPanel members={members} />}
+            {a.reviewRedemptions && <RedemptionRequestsPanel members={members} leaderboard={rows} />}
+            <AllTasksCard members={members} />
+          </>
+        }
+        side={
+          <>
+            <FamilyMembersCard users={users.data ?? []} loading={users.isPending} leaderboard={rows} />
+            <RecentPointsCard members={members} />
+            <TokenStatusCard />
+          </>
+        }
+      />
+
+      {a.issuePoints && <IssuePointsDialog open={issuing} onClose={() => setIssuing(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,165 @@
+import { Box, Button, Card, CardContent, List, ListItem, ListItemAvatar, ListItemText, Avatar, Skeleton, Stack, Typography } from '@mui/material';
+import { DEFAULT_REWARDS, messages } from '@familyos/contracts/rules';
+import { ApiError, failureMessage } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import type { Family, Redemption } from '../../lib/types';
+import { EmptyState, SectionCard, SoftChip, ago, listSx } from '../dashboard/parts';
+import { useFamily } from '../family/api';
+import { useRedemptions, useRequestRedemption } from './api';
+
+type Reward = Family['rewards'][number];
+
+/** SPEC §3: the catalogue's description when the reward's name is one of the defaults, else none. */
+const descriptionOf = (name: string) => DEFAULT_REWARDS.find((r) => r.name === name)?.description;
+
+/**
+ * SPEC §2 "Redemption Center (children)": a card per reward of the family; the request button is disabled
+ * and reads "Not Enough Points" when the balance is missing or lower than the cost.
+ */
+export function RedemptionCenter({ balance }: { balance: number | undefined }) {
+  const family = useFamily();
+  const redemptions = useRedemptions();
+  const rewards = family.data?.rewards ?? [];
+  // The server keeps points for pending requests aside (409 "You need … FP"): say so before the child is surprised.
+  const held = (redemptions.data ?? []).filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.cost, 0);
+  const headingId = 'redemption-center-heading';
+
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="redemption-center">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ alignItems: { sm: 'baseline' }, justifyContent: 'space-between', mb: 1.5 }}>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+          <Box component="span" aria-hidden sx={{ mr: 1 }}>
+            🎁
+          </Box>
+          Redemption Center
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {balance === undefined ? 'Checking your points…' : `You have ${balance} FP to spend`}
+          {balance !== undefined && held > 0 ? ` (${held} FP set aside for pending requests)` : ''}
+        </Typography>
+      </Stack>
+      {family.isPending ? (
+        <Box sx={rewardGrid}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={190} />
+          ))}
+        </Box>
+      ) : rewards.length === 0 ? (
+        <Card>
+          <CardContent>
+            <EmptyState emoji="🎁">No rewards yet. Ask a parent to add some in Family Settings!</EmptyState>
+          </CardContent>
+        </Card>
+      ) : (
+        <Box component="ul" sx={{ ...rewardGrid, listStyle: 'none', p: 0, m: 0 }}>
+          {rewards.map((reward) => (
+            <Box component="li" key={reward.name} sx={{ display: 'flex' }}>
+              <RewardCard reward={reward} balance={balance} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const rewardGrid = {
+  display: 'grid',
+  gap: { xs: 1.5, sm: 2 },
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+} as const;
+
+function RewardCard({ reward, balance }: { reward: Reward; balance: number | undefined }) {
+  const request = useRequestRedemption();
+  const toast = useToast();
+  const affordable = balance !== undefined && balance >= reward.cost;
+  const description = descriptionOf(reward.name);
+
+  async function redeem() {
+    if (!affordable) {
+      toast({ title: 'Not Enough Points', description: messages.needMorePoints(reward.cost, balance ?? 0), variant: 'destructive' });
+      return;
+    }
+    try {
+      await request.mutateAsync({ option: reward.name, cost: reward.cost });
+      toast({ title: 'Redemption Requested!', description: 'Your redemption request has been sent to your parents for approval!' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        toast({ title: 'Not Enough Points', description: failureMessage(error, messages.needMorePoints(reward.cost, balance ?? 0)), variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: failureMessage(error, 'Failed to submit redemption request. Please try again.'), variant: 'destructive' });
+      }
+    }
+  }
+
+  return (
+    <Card data-testid="reward-card" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+      <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.75, p: { xs: 1.5, sm: 2 } }}>
+        <Typography component="div" aria-hidden sx={{ fontSize: { xs: 34, sm: 40 }, lineHeight: 1.1 }}>
+          {reward.emoji}
+        </Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>
+          {reward.name}
+        </Typography>
+        {description && (
+          <Typography variant="body2" color="text.secondary">
+            {description}
+          </Typography>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5, rowGap: 0.5 }}>
+          <SoftChip label={`${reward.cost} FP`} tone="secondary" />
+          {balance !== undefined && !affordable && (
+            <Typography variant="caption" color="text.secondary">
+              {reward.cost - balance} FP to go
+            </Typography>
+          )}
+        </Stack>
+      </CardContent>
+      <Box sx={{ px: { xs: 1.5, sm: 2 }, pb: { xs: 1.5, sm: 2 } }}>
+        <Button
+          fullWidth
+          variant="contained"
+          disabled={!affordable || request.isPending}
+          onClick={() => void redeem()}
+          aria-label={affordable ? `Redeem ${reward.name} for ${reward.cost} FP` : `Not Enough Points for ${reward.name}`}
+        >
+          {!affordable ? 'Not Enough Points' : request.isPending ? 'Requesting...' : 'Redeem'}
+        </Button>
+      </Box>
+    </Card>
+  );
+}
+
+/** SPEC §2: the child's own pending redemption requests. */
+export function PendingRequestsCard() {
+  const redemptions = useRedemptions();
+  const pending = (redemptions.data ?? []).filter((r: Redemption) => r.status === 'pending');
+  return (
+    <SectionCard title="Pending Requests" emoji="⏳" count={pending.length} testId="pending-requests">
+      {redemptions.isPending ? (
+        <Skeleton variant="rounded" height={72} />
+      ) : pending.length === 0 ? (
+        <EmptyState emoji="🛍️">No pending requests. Pick a reward when you have enough points!</EmptyState>
+      ) : (
+        <List disablePadding sx={listSx}>
+          {pending.map((r) => (
+            <ListItem key={r.id} disableGutters divider secondaryAction={<SoftChip label="Pending" tone="warning" />}>
+              <ListItemAvatar>
+                <Avatar sx={{ bgcolor: 'action.selected', fontSize: 22 }} alt="">
+                  {r.emoji || '🎁'}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={r.option}
+                secondary={`${r.cost} FP · requested ${ago(r.requestedAt)}`}
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+                sx={{ pr: 9 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </SectionCard>
+  );
+}
