@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+// @fastify/static 9.x, registered directly: 10.x requires an ESM-only dependency from CommonJS, which Node 20
+// allows but jest's module runtime does not (every HTTP suite failed to load). Nest's peer range names 10.x for
+// its own useStaticAssets, which we do not use.
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -68,8 +71,8 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
       index: false,
       // Vite names everything under assets/ by its content hash, so those files never change.
       cacheControl: false,
-      setHeaders: (reply: { header(name: string, value: string): void }, path: string) =>
-        reply.header('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
+        res.setHeader('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
 
