@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Portal, Snackbar, useMediaQuery } from '@mui/material';
+import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface Toast {
@@ -15,7 +15,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
   const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: Date.now() + Math.random() }), []);
   const value = useMemo(() => show, [show]);
-  const isPhone = useMediaQuery('(max-width: 599.95px)');
   return (
     <ToastContext.Provider value={value}>
       {children}
@@ -26,8 +25,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={current !== null}
         autoHideDuration={5000}
         onClose={(_e, reason) => reason !== 'clickaway' && setCurrent(null)}
-        // At the top on a phone: at the bottom a toast would cover a full-screen dialog's buttons.
-        anchorOrigin={{ vertical: isPhone ? 'top' : 'bottom', horizontal: 'center' }}
+        // At the top: at the bottom a toast would cover a dialog's action buttons, on a phone and on a laptop.
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         sx={{ maxWidth: 420, width: 'calc(100% - 16px)' }}
       >
         <Alert

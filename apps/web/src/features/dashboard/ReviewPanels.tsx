@@ -319,10 +319,10 @@ export function RedemptionRequestsPanel({ members, leaderboard }: { members: Mem
                 }
                 actions={
                   <>
-                    <Button variant="outlined" color="error" size="small" onClick={() => setReviewing({ redemption: r, intent: 'reject' })} aria-label={`Reject ${r.option}`}>
+                    <Button variant="outlined" color="error" size="small" onClick={() => setReviewing({ redemption: r, intent: 'reject' })} aria-label={`Reject ${nameOf(child)}'s request for ${r.option}`}>
                       Reject
                     </Button>
-                    <Button variant="contained" color="success" size="small" onClick={() => setReviewing({ redemption: r, intent: 'approve' })} aria-label={`Approve ${r.option}`}>
+                    <Button variant="contained" color="success" size="small" onClick={() => setReviewing({ redemption: r, intent: 'approve' })} aria-label={`Approve ${nameOf(child)}'s request for ${r.option}`}>
                       Approve
                     </Button>
                   </>

@@ -84,7 +84,7 @@ export function AppShell() {
         </Toolbar>
       </AppBar>
 
-      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
         <Box sx={{ width: 280 }} role="presentation">
           <Stack direction="row" spacing={1.5} sx={{ p: 2, alignItems: 'center' }}>
             <UserAvatar user={me} link={false} />

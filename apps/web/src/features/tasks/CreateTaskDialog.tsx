@@ -82,8 +82,9 @@ export function CreateTaskDialog({
   const [frequency, setFrequency] = useState<'daily' | 'weekly'>('weekly');
   const [requestType, setRequestType] = useState<'want_to_do' | 'already_did'>('want_to_do');
   const [errors, setErrors] = useState<Errors>({});
-  const [validating, setValidating] = useState(false);
-  const busy = validating || create.isPending;
+  // Only the call itself disables the buttons: disabling the focused submit button while the validators load
+  // would drop keyboard focus out of the dialog (Escape would then do nothing).
+  const busy = create.isPending;
 
   const today = DateTime.now().startOf('day');
   const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -106,16 +107,11 @@ export function CreateTaskDialog({
       ...(isRequest ? { requestType } : { assignedTo }),
     };
 
-    setValidating(true);
     const found: Errors = {};
-    try {
-      // Lazy: class-validator loads with this form's first submit, not with the app (DESIGN §7).
-      const { validateDto, CreateTaskDto } = await loadContracts();
-      const result = await validateDto(CreateTaskDto, body);
-      if (!result.ok) for (const d of result.details) found[d.field as Field] ??= d.message;
-    } finally {
-      setValidating(false);
-    }
+    // Lazy: class-validator loads with this form's first submit, not with the app (DESIGN §7).
+    const { validateDto, CreateTaskDto } = await loadContracts();
+    const result = await validateDto(CreateTaskDto, body);
+    if (!result.ok) for (const d of result.details) found[d.field as Field] ??= d.message;
     if (!isRequest && assignedTo.length === 0) found.assignedTo ??= messages.taskAssignee;
     if (!isRequest && dueDate && (dueDateInvalid || !dueDate.isValid)) found.dueDate ??= messages.taskDueDate;
     if (!isRequest && dueDate?.isValid && dueDate.startOf('day') < today) found.dueDate = messages.taskDueDatePast;

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Screenshots of every screen of the web app (issue 3) for each role that sees it, on a phone (390×844) and a
+// laptop (1280×800), into docs/screenshots/. `npm run screenshots` builds first (scripts/setup.mjs), then runs
+// this: it starts the BUILT api itself (demo family on, a fresh temporary data directory, a free port), drives
+// Debian's Chromium with playwright-core, and stops the server again.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'docs', 'screenshots');
+const PASSWORD = 'demo1234';
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+// The demo family (DESIGN §5) plus a caregiver this script adds, so the manager's view can be shown too.
+const ROLES = {
+  parent: { username: 'mom' },
+  manager: { username: 'grandma', name: 'Grandma', password: 'grandma-demo-1' },
+  child: { username: 'emma' },
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApi() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'familyos-screens-'));
+  const child = spawn(process.execPath, [join(root, 'apps', 'api', 'dist', 'main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DEMO: 'on',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST: join(root, 'apps', 'web', 'dist'),
+      EVENTSTORE_URL: '',
+      MONGO_URL: '',
+      FAMILYOS_SUPERUSER: '',
+      HUB_URL: '',
+      HUB_SERVICE_ID: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the api exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/auth/providers`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    if (i === 299) throw new Error(`the api did not start:\n${output}`);
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
+async function call(url, method, path, token, body) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function main() {
+  const started = Date.now();
+  const api = await startApi();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const written = [];
+  try {
+    const login = (username, password = PASSWORD) => call(api.url, 'POST', '/api/auth/login', null, { username, password });
+    const mom = await login('mom');
+    const m = ROLES.manager;
+    await call(api.url, 'POST', '/api/users', mom.token, { username: m.username, name: m.name, role: 'manager', password: m.password });
+    const tokens = {};
+    for (const [role, who] of Object.entries(ROLES)) tokens[role] = (await login(who.username, who.password ?? PASSWORD)).token;
+
+    mkdirSync(outDir, { recursive: true });
+    for (const file of readdirSync(outDir)) if (file.endsWith('.png')) rmSync(join(outDir, file));
+
+    // Phone and laptop side by side: each size is its own lane of browser contexts.
+    await Promise.all(Object.entries(SIZES).map(([size, viewport]) => shootSize(browser, api.url, tokens, size, viewport, written)));
+  } finally {
+    await browser.close();
+    await api.stop();
+  }
+  console.log(`Wrote ${written.length} screenshots to docs/screenshots/ in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+  for (const file of written) console.log(`  ${file}`);
+}
+
+/** Every screen at one size: signed out first, then each role in a context already holding its session. */
+async function shootSize(browser, url, tokens, size, viewport, written) {
+  const contextFor = (token) =>
+    browser.newContext({
+      viewport,
+      deviceScaleFactor: 1,
+      isMobile: size === 'phone',
+      hasTouch: size === 'phone',
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      reducedMotion: 'reduce',
+      colorScheme: 'light',
+      storageState: { cookies: [], origins: token ? [{ origin: url, localStorage: [{ name: 'familyos.token', value: token }] }] : [] },
+    });
+  const shooter = (page) => async (name, fullPage = true) => {
+    // The page's data has arrived: the network is quiet and no skeleton or spinner is left.
+    await page.waitForLoadState('networkidle');
+    await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    const file = `${name}-${size}.png`;
+    await page.screenshot({ path: join(outDir, file), fullPage, animations: 'disabled', caret: 'hide' });
+    written.push(file);
+  };
+
+  // Signed out.
+  {
+    const context = await contextFor(null);
+    const page = await context.newPage();
+    const shoot = shooter(page);
+    await page.goto(`${url}/login`);
+    await page.getByRole('tab', { name: 'Demo' }).click();
+    await shoot('login');
+    await page.goto(`${url}/no-such-page`);
+    await shoot('not-found');
+    await context.close();
+  }
+
+  for (const role of Object.keys(ROLES)) {
+    const context = await contextFor(tokens[role]);
+    const page = await context.newPage();
+    const shoot = shooter(page);
+    const open = async (path) => {
+      await page.goto(url + path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    };
+    await open('/dashboard');
+    await shoot(`dashboard-${role}`);
+    if (role !== 'child') {
+      await page.getByRole('button', { name: 'Issue Points' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shoot(`issue-points-${role}`, false);
+    } else if (size === 'phone') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).waitFor();
+      await shoot('side-menu-child', false);
+    }
+    await open('/tasks');
+    await shoot(`tasks-${role}`);
+    const form = role === 'child' ? 'Request Task' : 'Create Task';
+    await page.getByRole('button', { name: form, exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    await shoot(`${form.toLowerCase().replace(' ', '-')}-${role}`, false);
+    if (role === 'parent') {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /^Review / }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await shoot('task-details-parent', false);
+    }
+    await open('/activity');
+    await shoot(`activity-${role}`);
+    await open('/profile');
+    await shoot(`profile-${role}`);
+    if (role === 'child') {
+      await page.getByRole('button', { name: /Change/ }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await shoot('avatar-picker-child', false);
+    }
+    await open(role === 'child' ? '/user/leo' : '/user/emma');
+    await shoot(`member-profile-${role}`);
+    if (role === 'parent') {
+      await open('/user/nobody');
+      await shoot('user-not-found');
+    }
+    await context.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
