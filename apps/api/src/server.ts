@@ -1,10 +1,7 @@
 import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-// @fastify/static 9.x, registered directly: 10.x requires an ESM-only dependency from CommonJS, which Node 20
-// allows but jest's module runtime does not (every HTTP suite failed to load). Nest's peer range names 10.x for
-// its own useStaticAssets, which we do not use.
-import fastifyStatic from '@fastify/static';
+import { serveWebAssets } from './platform/web-assets.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -62,19 +59,8 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   await app.register(fastifyCookie as never);
   app.enableShutdownHooks();
 
-  if (indexHtml) {
-    // The built web app on the same port (DESIGN §5): hashed assets cached for good, index.html never.
-    await app.register(fastifyStatic as never, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // Vite names everything under assets/ by its content hash, so those files never change.
-      cacheControl: false,
-      setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
-        res.setHeader('cache-control', path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-  }
+  // The built web app on the same port (DESIGN §5).
+  if (indexHtml) serveWebAssets(app.getHttpAdapter().getInstance(), webDist);
 
   await app.init();
   // Looked at before the superuser is made sure of: that account alone must not count as "not empty".
