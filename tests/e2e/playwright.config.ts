@@ -46,6 +46,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
