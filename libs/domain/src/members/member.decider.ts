@@ -1,35 +1,20 @@
-import type { JoinedVia, MemberEvent, Role, UsernameEvent } from '@familyos/events';
+import type { MemberEvent, MemberJoined, UsernameEvent } from '@familyos/events';
 import { messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, forbidden, notFound } from '../shared/errors.js';
 import { assertCan, canEditMember } from '../shared/policy.js';
 
-export interface MemberState {
+/** The member as its MemberJoined payload introduced it, folded forward. */
+type JoinedData = MemberJoined['data'];
+
+export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
   exists: boolean;
   id: string;
-  familyId: string | null;
-  username: string;
-  name: string;
-  role: Role;
-  age: number | null;
-  avatar: string;
-  isPrimaryAdmin: boolean;
   passwordHash: string | null;
-}
+};
 
-export interface NewMember {
-  memberId: string;
-  familyId: string | null;
-  username: string;
-  name: string;
-  role: Role;
-  age: number | null;
-  avatar: string;
-  isPrimaryAdmin: boolean;
-  passwordHash: string | null;
-  via: JoinedVia;
-}
+export type NewMember = JoinedData & { passwordHash: string | null };
 
 export type MemberCommand =
   /** `actor` is the admin adding the member; absent when the member creates itself (register, demo, bootstrap). */
