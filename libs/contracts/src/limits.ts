@@ -14,6 +14,25 @@ export const limits = {
   interestRate: { min: 0, max: 10, step: 0.1 },
   invite: { maxUsesMin: 1, maxUsesMax: 10, maxUsesDefault: 1 },
   sessionDays: 7,
+  /** Uploaded photos: bytes, and the formats recognised by their leading bytes. */
+  photo: { maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
+  calendar: {
+    titleMax: 100,
+    descriptionMax: 500,
+    /** SPEC §9: windows of 7, 30 or 180 days ahead, starting 7, 14 or 30 days back. */
+    windows: [
+      { label: 'Next 7 Days', daysAhead: 7, daysBack: 7 },
+      { label: 'Next 30 Days', daysAhead: 30, daysBack: 14 },
+      { label: 'Next 6 Months', daysAhead: 180, daysBack: 30 },
+    ],
+    maxWindowDays: 400,
+    dashboardDays: 7,
+    compactCount: 3,
+    defaultStartTime: '09:00',
+    defaultEndTime: '23:59',
+    defaultColor: '#3B82F6',
+  },
+  reports: { historyCount: 5, weekDays: 7 },
 } as const;
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;
@@ -23,3 +42,16 @@ export const CURRENCIES = ['USD', 'THB', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF
 export const TASK_STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const;
 export const RECURRING_FREQUENCIES = ['daily', 'weekly'] as const;
 export const REQUEST_TYPES = ['want_to_do', 'already_did'] as const;
+export const CALENDAR_CATEGORIES = ['Sports', 'Travel', 'Appointments', 'School', 'Work', 'Social', 'Health', 'Other'] as const;
+export const CALENDAR_RECURRENCES = ['daily', 'weekly', 'monthly'] as const;
+/** SPEC §9's eight colours, by name; the stored value is the hex. */
+export const CALENDAR_COLORS = [
+  { name: 'Blue', hex: '#3B82F6' },
+  { name: 'Green', hex: '#10B981' },
+  { name: 'Yellow', hex: '#F59E0B' },
+  { name: 'Red', hex: '#EF4444' },
+  { name: 'Purple', hex: '#8B5CF6' },
+  { name: 'Pink', hex: '#EC4899' },
+  { name: 'Cyan', hex: '#06B6D4' },
+  { name: 'Lime', hex: '#84CC16' },
+] as const;

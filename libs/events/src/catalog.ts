@@ -3,8 +3,21 @@ import type { FamilyEvent } from './family-events.js';
 import type { MemberEvent, SessionEvent, UsernameEvent } from './member-events.js';
 import type { PointsAccountEvent } from './points-events.js';
 import type { TaskEvent } from './task-events.js';
+import type { AnnouncementEvent, PhotoEvent } from './announcement-events.js';
+import type { CalendarEvent } from './calendar-events.js';
+import type { ReportEvent } from './report-events.js';
 
-export type FamilyOsEvent = FamilyEvent | MemberEvent | UsernameEvent | SessionEvent | TaskEvent | PointsAccountEvent;
+export type FamilyOsEvent =
+  | FamilyEvent
+  | MemberEvent
+  | UsernameEvent
+  | SessionEvent
+  | TaskEvent
+  | PointsAccountEvent
+  | AnnouncementEvent
+  | PhotoEvent
+  | CalendarEvent
+  | ReportEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -38,6 +51,13 @@ export const schemaVersions: Record<EventType, number> = {
   RedemptionRequested: 1,
   RedemptionApproved: 1,
   RedemptionRejected: 1,
+  AnnouncementPosted: 1,
+  CommentAdded: 1,
+  PhotoUploaded: 1,
+  CalendarEventCreated: 1,
+  CalendarEventUpdated: 1,
+  CalendarEventDeleted: 1,
+  WeeklyReportGenerated: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

@@ -41,6 +41,11 @@ export const streams = {
   session: (tokenHash: string) => `session-${tokenHash}`,
   task: (taskId: string) => `task-${taskId}`,
   pointsAccount: (childId: string) => `pointsAccount-${childId}`,
+  announcement: (announcementId: string) => `announcement-${announcementId}`,
+  photo: (photoId: string) => `photo-${photoId}`,
+  calendarEvent: (eventId: string) => `calendarEvent-${eventId}`,
+  /** One stream per family and report week (weekStartDate YYYY-MM-DD). */
+  weeklyReport: (familyId: string, weekStartDate: string) => `report-${familyId}_${weekStartDate}`,
 } as const;
 
 export function streamCategory(streamId: string): string {

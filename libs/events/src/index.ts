@@ -3,4 +3,7 @@ export * from './family-events.js';
 export * from './member-events.js';
 export * from './task-events.js';
 export * from './points-events.js';
+export * from './announcement-events.js';
+export * from './calendar-events.js';
+export * from './report-events.js';
 export * from './catalog.js';

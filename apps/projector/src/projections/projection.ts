@@ -23,4 +23,13 @@ export const collections = {
   redemptions: 'redemptions',
   audit: 'audit',
   auditRefs: 'audit_refs',
+  announcements: 'announcements',
+  comments: 'comments',
+  photos: 'photos',
+  calendarEvents: 'calendar_events',
+  reports: 'reports',
+  /** The reports projection's own copies of approved points and tasks, so a report is computed from its own rows. */
+  reportEntries: 'report_entries',
+  reportTasks: 'report_tasks',
+  reportMembers: 'report_members',
 } as const;

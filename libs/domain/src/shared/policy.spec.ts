@@ -1,7 +1,7 @@
 import type { Role } from '@familyos/events';
 import type { Actor } from './actor.js';
 import { DomainError } from './errors.js';
-import { abilitiesOf, assertCan, can, canEditMember, isParentRole, type Ability } from './policy.js';
+import { abilitiesOf, assertCan, can, canChangeCalendarEvent, canEditMember, isParentRole, type Ability } from './policy.js';
 
 const ROLES: readonly Role[] = ['child', 'manager', 'admin', 'superuser'];
 
@@ -33,6 +33,12 @@ const TABLE: Record<Ability, [child: boolean, manager: boolean, admin: boolean, 
   reviewHubRequests: [false, false, true, true],
   // System Admin: superuser only.
   systemAdmin: [false, false, false, true],
+  // Any signed-in member posts announcements and comments, and adds calendar events (SPEC §6).
+  postAnnouncements: [true, true, true, true],
+  addCalendarEvents: [true, true, true, true],
+  // Generate Report is a parent quick action; exports sit on Settings (admin, superuser; DESIGN §5).
+  generateReports: [false, true, true, true],
+  exportData: [false, false, true, true],
 };
 
 const cases = (Object.keys(TABLE) as Ability[]).flatMap((ability) =>
@@ -94,5 +100,23 @@ describe('canEditMember', () => {
 
   it('does not let a family-less admin edit a family-less member', () => {
     expect(canEditMember(actor('root', 'superuser', null), { id: 'other-root', familyId: null })).toBe(false);
+  });
+});
+
+describe('canChangeCalendarEvent (SPEC §6: creator, assignee, admin, superuser)', () => {
+  const event = { familyId: 'f1', createdBy: 'mom', assignedTo: 'emma' };
+  const member = (id: string, role: Role, familyId: string | null = 'f1'): Actor => ({ id, role, familyId });
+
+  it.each([
+    ['its creator', member('mom', 'manager'), true],
+    ['its assignee, even a child', member('emma', 'child'), true],
+    ['an admin of the family', member('dad', 'admin'), true],
+    ['a superuser of the family', member('root', 'superuser'), true],
+    ['another child', member('leo', 'child'), false],
+    ['a manager who neither made nor is assigned it', member('nan', 'manager'), false],
+    ['an admin of another family', member('other', 'admin', 'f2'), false],
+    ['a family-less superuser', member('root', 'superuser', null), false],
+  ])('%s: %s', (_who, actor, expected) => {
+    expect(canChangeCalendarEvent(actor, event)).toBe(expected);
   });
 });

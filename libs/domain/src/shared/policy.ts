@@ -30,6 +30,10 @@ export function abilitiesOf(role: Role) {
     manageInvites: admin,
     reviewHubRequests: admin,
     systemAdmin: role === 'superuser',
+    postAnnouncements: true,
+    addCalendarEvents: true,
+    generateReports: parent,
+    exportData: admin,
   };
 }
 
@@ -50,4 +54,13 @@ export const isParentRole = (role: Role) => PARENTS.includes(role);
 export function canEditMember(actor: Actor, member: { id: string; familyId: string | null }): boolean {
   if (actor.id === member.id) return true;
   return ADMINS.includes(actor.role) && actor.familyId !== null && actor.familyId === member.familyId;
+}
+
+/** SPEC §6: a calendar event may be edited or deleted by its creator, its assignee, an admin or a superuser. */
+export function canChangeCalendarEvent(
+  actor: Actor,
+  event: { familyId: string | null; createdBy: string; assignedTo: string | null },
+): boolean {
+  if (actor.familyId === null || actor.familyId !== event.familyId) return false;
+  return ADMINS.includes(actor.role) || actor.id === event.createdBy || actor.id === event.assignedTo;
 }
