@@ -11,6 +11,9 @@ const TasksPage = lazy(() => import('../features/tasks/TasksPage'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));
+const TutorialPage = lazy(() => import('../features/tutorial/TutorialPage'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 
 const page = (Component: React.ComponentType) =>
   function Page() {
@@ -44,6 +47,9 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: () => signedIn, path: '/activity', component: page(ActivityPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/profile', component: page(ProfilePage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/user/$userId', component: page(UserProfilePage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/announcements', component: page(AnnouncementsPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/calendar', component: page(CalendarPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/tutorial', component: page(TutorialPage) }),
   ]),
 ]);
 

@@ -5,6 +5,8 @@ import { failureMessage } from '../../lib/api';
 import { shortDate } from '../../lib/dates';
 import { useToast } from '../../lib/toast';
 import type { Me, Task } from '../../lib/types';
+import { AnnouncementsCard } from '../announcements/AnnouncementsCard';
+import { UpcomingEventsCard } from '../calendar/UpcomingEventsCard';
 import { useLeaderboard } from '../members/api';
 import { useBalance } from '../points/api';
 import { PendingRequestsCard, RedemptionCenter } from '../redemptions/RedemptionCenter';
@@ -82,7 +84,13 @@ export function ChildDashboard({ me }: { me: Me }) {
             )}
           </SectionCard>
         }
-        side={<PendingRequestsCard />}
+        side={
+          <>
+            <PendingRequestsCard />
+            <UpcomingEventsCard />
+            <AnnouncementsCard />
+          </>
+        }
       />
 
       <RedemptionCenter balance={balance.data?.balance} />

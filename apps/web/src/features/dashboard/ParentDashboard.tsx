@@ -1,13 +1,15 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
-import { Link } from '@tanstack/react-router';
+import { Box, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import type { Me, User } from '../../lib/types';
+import { AnnouncementsCard } from '../announcements/AnnouncementsCard';
+import { UpcomingEventsCard } from '../calendar/UpcomingEventsCard';
 import { useFamily } from '../family/api';
 import { useLeaderboard, useUsers } from '../members/api';
 import { IssuePointsDialog } from '../points/IssuePointsDialog';
 import { AllTasksCard, FamilyMembersCard, RecentPointsCard, TokenStatusCard } from './FamilyCards';
 import { AwaitingApprovalPanel, ChildRequestsPanel, RedemptionRequestsPanel } from './ReviewPanels';
+import { QuickActions } from './QuickActions';
 import { DashboardGrid, greetingFor } from './parts';
 
 /**
@@ -34,26 +36,7 @@ export function ParentDashboard({ me }: { me: Me }) {
             {family.data ? `Here's what's happening in ${family.data.name}.` : "Here's what's happening in your family."}
           </Typography>
         </Box>
-        {(a.issuePoints || a.createTasks) && (
-          <Stack direction="row" spacing={1} component="nav" aria-label="Quick actions" sx={{ flexShrink: 0 }}>
-            {a.issuePoints && (
-              <Button variant="contained" onClick={() => setIssuing(true)} sx={{ flex: { xs: 1, sm: 'none' } }}>
-                <Box component="span" aria-hidden sx={{ mr: 1 }}>
-                  ⭐
-                </Box>
-                Issue Points
-              </Button>
-            )}
-            {a.createTasks && (
-              <Button variant="outlined" component={Link} to="/tasks" sx={{ flex: { xs: 1, sm: 'none' } }}>
-                <Box component="span" aria-hidden sx={{ mr: 1 }}>
-                  ➕
-                </Box>
-                Create Task
-              </Button>
-            )}
-          </Stack>
-        )}
+        <QuickActions abilities={a} onIssuePoints={() => setIssuing(true)} />
       </Stack>
 
       <DashboardGrid
@@ -68,6 +51,8 @@ export function ParentDashboard({ me }: { me: Me }) {
         side={
           <>
             <FamilyMembersCard users={users.data ?? []} loading={users.isPending} leaderboard={rows} />
+            <UpcomingEventsCard compact />
+            <AnnouncementsCard />
             <RecentPointsCard members={members} />
             <TokenStatusCard />
           </>

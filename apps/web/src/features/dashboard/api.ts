@@ -13,8 +13,8 @@ export const useTokenStatus = () => useQuery(tokenStatusQuery);
 
 const JUST_FETCHED_MS = 3000;
 
-/** What the dashboard shows, by query key prefix (tasks, points and balances, redemptions, members, rewards). */
-const DASHBOARD_DATA: QueryKey[] = [['api', 'tasks'], ['api', 'points'], ['api', 'redemptions'], ['api', 'leaderboard'], ['api', 'users'], ['api', 'family']];
+/** What the dashboard shows, by query key prefix (tasks, points and balances, redemptions, members, rewards, announcements, events). */
+const DASHBOARD_DATA: QueryKey[] = [['api', 'tasks'], ['api', 'points'], ['api', 'redemptions'], ['api', 'leaderboard'], ['api', 'users'], ['api', 'family'], ['api', 'announcements'], ['api', 'calendar-events']];
 
 /**
  * The rest of the family acts while this browser looks elsewhere, and SPEC §9 has no polling and no refetch on

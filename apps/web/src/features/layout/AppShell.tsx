@@ -51,20 +51,27 @@ export function AppShell() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ display: { md: 'none' } }}>
+          <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ display: { lg: 'none' } }}>
             <MenuIcon />
           </IconButton>
           <Typography component={Link} to="/dashboard" variant="h6" sx={{ fontWeight: 800, color: 'text.primary', textDecoration: 'none', mr: 2 }}>
             🏠 FamilyOS
           </Typography>
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, flexGrow: 1 }}>
             {links.map((l) => (
-              <Button key={l.to} component={Link} to={l.to} color={current(l.to) ? 'primary' : 'inherit'} aria-current={current(l.to) ? 'page' : undefined}>
+              <Button
+                key={l.to}
+                component={Link}
+                to={l.to}
+                color={current(l.to) ? 'primary' : 'inherit'}
+                aria-current={current(l.to) ? 'page' : undefined}
+                sx={{ minWidth: 0, px: 1.25, whiteSpace: 'nowrap' }}
+              >
                 {l.label}
               </Button>
             ))}
           </Box>
-          <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
           {me.abilities.hasBalance && <BalanceBadge />}
           <Stack direction="row" spacing={1} sx={{ ml: 1, alignItems: 'center' }}>
             <UserAvatar user={me} size={36} />
@@ -77,7 +84,7 @@ export function AppShell() {
                 {family.data ? ` · ${family.data.name}` : ''}
               </Typography>
             </Box>
-            <Button variant="outlined" size="small" onClick={() => void signOut()} sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
+            <Button variant="outlined" size="small" onClick={() => void signOut()} sx={{ display: { xs: 'none', lg: 'inline-flex' } }}>
               Logout
             </Button>
           </Stack>

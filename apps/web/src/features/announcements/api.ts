@@ -1,0 +1,90 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, get, post, sessionToken } from '../../lib/api';
+import type { Role } from '../../lib/types';
+
+export interface Author {
+  id: string;
+  name: string;
+  username: string;
+  role: Role;
+  avatar: string;
+}
+
+/** GET /api/announcements: newest first, with the author's role for the Parent / Child / Manager badge. */
+export interface Announcement {
+  id: string;
+  authorId: string;
+  author: Author | null;
+  authorRole: Role | null;
+  content: string;
+  photoUrl: string | null;
+  date: string;
+  commentCount: number;
+}
+
+export interface Comment {
+  id: string;
+  announcementId: string;
+  authorId: string;
+  author: Author | null;
+  content: string;
+  date: string;
+}
+
+export const announcementsQuery = queryOptions({ queryKey: ['api', 'announcements'], queryFn: () => get<Announcement[]>('/api/announcements') });
+export const useAnnouncements = () => useQuery(announcementsQuery);
+
+export const commentsQuery = (announcementId: string) =>
+  queryOptions({
+    queryKey: ['api', 'announcements', announcementId, 'comments'],
+    queryFn: () => get<Comment[]>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`),
+  });
+export const useComments = (announcementId: string, enabled = true) => useQuery({ ...commentsQuery(announcementId), enabled });
+
+export function usePostAnnouncement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { content: string; photoUrl: string | null }) => post<Announcement>('/api/announcements', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'announcements'] }),
+  });
+}
+
+export function useAddComment(announcementId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => post<Comment>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`, { content }),
+    // The thread and the list's comment count.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'announcements'] }),
+  });
+}
+
+/**
+ * POST /api/upload-photo (multipart field "photo"). XMLHttpRequest rather than fetch, because only it reports
+ * upload progress; the server decides whether the bytes are an image, whatever the file's name says.
+ */
+export function uploadPhoto(file: File, onProgress?: (fraction: number) => void): Promise<{ photoUrl: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload-photo');
+    xhr.withCredentials = true;
+    const token = sessionToken.get();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error or server unavailable', [], '', 'Network error'));
+    xhr.onload = () => {
+      let parsed: { photoUrl?: string; error?: string } = {};
+      try {
+        parsed = JSON.parse(xhr.responseText || '{}') as typeof parsed;
+      } catch {
+        parsed = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && parsed.photoUrl) resolve({ photoUrl: parsed.photoUrl });
+      else reject(new ApiError(xhr.status, typeof parsed.error === 'string' ? parsed.error : null, [], xhr.responseText, xhr.statusText));
+    };
+    const form = new FormData();
+    form.append('photo', file);
+    xhr.send(form);
+  });
+}
