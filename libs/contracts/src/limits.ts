@@ -3,7 +3,7 @@ export const limits = {
   points: { min: -100, max: 100, reasonMax: 200, quickAmounts: [5, 10, 15, 20, -5, -10] },
   task: { titleMax: 100, descriptionMax: 300, pointsMin: -50, pointsMax: 500, defaultScore: 10, scoreMin: 0, scoreMax: 10 },
   comment: { max: 300 },
-  announcement: { max: 500 },
+  announcement: { max: 500, compactCount: 3 },
   displayNameMax: 50,
   username: { min: 3, max: 32, pattern: /^[a-z0-9_.-]+$/i },
   password: { min: 8, max: 128 },
