@@ -773,8 +773,13 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
       manageInvites: false,
       reviewHubRequests: false,
       systemAdmin: false,
+      // Every signed-in member posts announcements and comments and adds calendar events (SPEC §6).
+      postAnnouncements: true,
+      addCalendarEvents: true,
+      generateReports: false,
+      exportData: false,
     };
-    const parent = { reviewTasks: true, reviewChildRequests: true, reviewRedemptions: true, issuePoints: true, createTasks: true };
+    const parent = { reviewTasks: true, reviewChildRequests: true, reviewRedemptions: true, issuePoints: true, createTasks: true, generateReports: true };
     const admins = {
       ...parent,
       useTaskTemplates: true,
@@ -784,6 +789,7 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
       manageMembers: true,
       manageInvites: true,
       reviewHubRequests: true,
+      exportData: true,
     };
     const expected: Record<Exclude<Who, 'none'>, typeof none> = {
       child: { ...none, completeTasks: true, requestTasks: true, requestRedemptions: true, hasBalance: true },

@@ -25,8 +25,11 @@ export class ApiClient {
     const h: Record<string, string> = { ...headers };
     if (this.token) h.authorization = `Bearer ${this.token}`;
     if (this.position > 0) h[POSITION_HEADER] = String(this.position);
-    let payload: string | undefined;
-    if (body !== undefined) {
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) {
+      // Multipart: fetch writes the content type with its boundary itself.
+      payload = body;
+    } else if (body !== undefined) {
       h['content-type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
@@ -51,6 +54,10 @@ export class ApiClient {
   }
   put<T = any>(path: string, body?: unknown) {
     return this.request<T>('PUT', path, body ?? {});
+  }
+  /** A multipart/form-data POST (an upload), with the same token and read-your-writes as every other call. */
+  postForm<T = any>(path: string, form: FormData) {
+    return this.request<T>('POST', path, form);
   }
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);

@@ -4,6 +4,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import type { ProjectionProgress } from '@familyos/projector';
+import { AddCommentHandler, PostAnnouncementHandler } from './announcements/announcement.handlers.js';
+import { AnnouncementsController } from './announcements/announcements.controller.js';
+import { AnnouncementsQueries } from './announcements/announcements.queries.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuthController, DebugController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
@@ -12,6 +15,9 @@ import { SignInRateLimiter } from './auth/rate-limit.js';
 import { RegisterFamilyHandler } from './auth/register.handler.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { SuperuserBootstrap } from './auth/superuser.js';
+import { CreateCalendarEventHandler, DeleteCalendarEventHandler, UpdateCalendarEventHandler } from './calendar/calendar-event.handlers.js';
+import { CalendarController } from './calendar/calendar.controller.js';
+import { CalendarQueries } from './calendar/calendar.queries.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
 import { FamilyController } from './family/family.controller.js';
@@ -26,6 +32,10 @@ import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
 import { HttpErrorFilter } from './platform/http-errors.js';
 import { ReadYourWrites } from './platform/read-your-writes.js';
 import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX_HTML, type Clock } from './platform/tokens.js';
+import { BLOB_STORE } from './platform/tokens.js';
+import type { BlobStore } from './photos/blob-store.js';
+import { PhotosController } from './photos/photos.controller.js';
+import { UploadPhotoHandler } from './photos/upload-photo.handler.js';
 import { AccountContextLoader } from './points/account-context.js';
 import { IssuePointsHandler } from './points/issue-points.handler.js';
 import { PointsController } from './points/points.controller.js';
@@ -45,6 +55,8 @@ export interface Infrastructure {
   readModels: ReadModelStore;
   progress: ProjectionProgress;
   clock: Clock;
+  /** Uploaded photos' bytes. */
+  blobs: BlobStore;
 }
 
 const commandHandlers = [
@@ -57,6 +69,12 @@ const commandHandlers = [
   ChangeTaskStatusHandler,
   RequestRedemptionHandler,
   DecideRedemptionHandler,
+  PostAnnouncementHandler,
+  AddCommentHandler,
+  UploadPhotoHandler,
+  CreateCalendarEventHandler,
+  UpdateCalendarEventHandler,
+  DeleteCalendarEventHandler,
 ];
 
 /** The ports arrive already opened (main.ts or a test), so the module itself never decides an adapter. */
@@ -76,6 +94,9 @@ export class AppModule {
         RedemptionsController,
         AuditController,
         LeaderboardController,
+        AnnouncementsController,
+        PhotosController,
+        CalendarController,
       ],
       providers: [
         { provide: CONFIG, useValue: infra.config },
@@ -84,6 +105,7 @@ export class AppModule {
         { provide: READ_MODELS, useValue: infra.readModels },
         { provide: PROJECTION_PROGRESS, useValue: infra.progress },
         { provide: CLOCK, useValue: infra.clock },
+        { provide: BLOB_STORE, useValue: infra.blobs },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
@@ -100,6 +122,8 @@ export class AppModule {
         PointsQueries,
         TasksQueries,
         RedemptionsQueries,
+        AnnouncementsQueries,
+        CalendarQueries,
         ...commandHandlers,
       ],
     };

@@ -13,12 +13,15 @@ import { SuperuserBootstrap } from './auth/superuser.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
 import { MovableClock } from './platform/movable-clock.js';
+import { openBlobStore, type BlobStore } from './photos/blob-store.js';
+import { registerPhotoUploads } from './photos/multipart.js';
 
 export interface RunningApp {
   app: NestFastifyApplication;
   url: string;
   events: EventStore;
   readModels: ReadModelStore;
+  blobs: BlobStore;
   runner: ProjectionRunner | null;
   close(): Promise<void>;
 }
@@ -34,6 +37,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   const events = await openEventStore(config.storage);
   const projectorStore = config.projector === 'embedded' ? await openReadModels(config.storage) : null;
   const readModels = await openReadModels(config.storage);
+  const blobs = await openBlobStore(config.storage);
   let runner: ProjectionRunner | null = null;
   let progress: ProjectionProgress;
   if (projectorStore) {
@@ -50,13 +54,15 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.with({ config, events, readModels, progress, clock, indexHtml }),
+    AppModule.with({ config, events, readModels, progress, clock, indexHtml, blobs }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy }),
     // bodyParser off: Nest would add a form parser; Fastify's own JSON parser (with prototype-poisoning
     // protection) is the only one, so a form post is 415, not a body of strings that might pass validation.
     { logger: options.logger === false ? false : ['log', 'warn', 'error'], bodyParser: false },
   );
   await app.register(fastifyCookie as never);
+  // POST /api/upload-photo only; every other route still takes JSON alone.
+  await registerPhotoUploads(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
 
   // The built web app on the same port (DESIGN §5).
@@ -77,12 +83,14 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     url: `http://127.0.0.1:${port}`,
     events,
     readModels,
+    blobs,
     runner,
     async close() {
       await app.close();
       await runner?.stop();
       await projectorStore?.close();
       await readModels.close();
+      await blobs.close();
       await events.close();
     },
   };

@@ -1,3 +1,6 @@
+// class-transformer's decorators read Reflect metadata while the DTO modules load: whoever imports the DTOs
+// (the api, the projector through the domain, the web app's lazy forms) gets the polyfill first.
+import 'reflect-metadata';
 export * from './limits.js';
 export * from './messages.js';
 export * from './catalog.js';
@@ -8,3 +11,5 @@ export * from './dto/tasks.dto.js';
 export * from './dto/redemptions.dto.js';
 export * from './dto/members.dto.js';
 export * from './dto/family.dto.js';
+export * from './dto/calendar.dto.js';
+export * from './dto/announcements.dto.js';

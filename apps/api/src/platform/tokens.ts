@@ -4,6 +4,8 @@ export const READ_MODELS = Symbol('ReadModelStore');
 export const PROJECTION_PROGRESS = Symbol('ProjectionProgress');
 export const CLOCK = Symbol('Clock');
 export const CONFIG = Symbol('AppConfig');
+/** Uploaded photos' bytes (photos/blob-store.ts): a folder in DATA_DIR, or GridFS with MONGO_URL. */
+export const BLOB_STORE = Symbol('BlobStore');
 /** The built web app's index.html, or null when the web app is not built: the SPA fallback for client routes. */
 export const WEB_INDEX_HTML = Symbol('WebIndexHtml');
 

@@ -177,9 +177,10 @@ describe('audit projection', () => {
 
   it('describes an event type it has no sentence for by its action', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
-    log.addAny('announcement-a1', 'AnnouncementPosted', { text: 'Pizza tonight' });
+    // A type no catalogue knows (AnnouncementPosted, used here before, now has its own sentence).
+    log.addAny('confetti-c1', 'ConfettiThrown', { colour: 'gold' });
     const [row] = await auditLogOf(log.events, 'fam-1');
-    expect(row).toMatchObject({ action: 'announcement_posted', summary: 'announcement posted', familyId: 'fam-1' });
+    expect(row).toMatchObject({ action: 'confetti_thrown', summary: 'confetti thrown', familyId: 'fam-1' });
   });
 
   it('keeps two families apart: familyId on every row, and neither family changes the other one’s rows', async () => {
@@ -218,5 +219,25 @@ describe('audit projection', () => {
       'Alice added Amy as child',
       'Alice joined as admin',
     ]);
+  });
+
+  it('tells who generated a weekly report, or that the schedule did', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));
+    const report = (trigger: 'manual' | 'schedule') => ({
+      reportId: `r-${trigger}`,
+      familyId: 'fam-1',
+      weekStartDate: '2026-11-16',
+      weekEndDate: '2026-11-22',
+      windowStart: '2026-11-16T00:00:00.000Z',
+      windowEnd: '2026-11-23T00:00:00.000Z',
+      timeZone: 'UTC',
+      trigger,
+    });
+    log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', report('manual'));
+    log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', report('schedule'), { actorId: 'system' });
+    const [scheduled, manual] = await auditLogOf(log.events, 'fam-1');
+    expect(manual).toMatchObject({ action: 'weekly_report_generated', summary: 'Mom generated the weekly report for 16–22 Nov' });
+    expect(scheduled).toMatchObject({ action: 'weekly_report_generated', actorId: 'system', summary: 'The weekly report for 16–22 Nov was generated on schedule' });
   });
 });

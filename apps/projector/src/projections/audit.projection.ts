@@ -1,4 +1,5 @@
 import { streamCategory, type StoredEvent } from '@familyos/events';
+import { formatWeekRange } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections, type Projection } from './projection.js';
 import type { AuditDoc } from './read-model-types.js';
@@ -12,10 +13,19 @@ type Data = Record<string, unknown>;
 /** A member changing something of their own (the event's stream is the actor's member stream). */
 const self = (e: StoredEvent) => e.streamId === `member-${e.metadata.actorId}`;
 const fp = (n: number) => `${n > 0 ? '+' : ''}${n} FP`;
+/** A member's own words, on one line, cut to at most 60 characters at a word break (never inside an emoji). */
+const excerpt = (text: unknown, max = 60) => {
+  const chars = [...String(text).replace(/\s+/g, ' ').trim()];
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
 
 interface Refs {
   member(id: unknown): Promise<string>;
   task(id: unknown): Promise<string>;
+  calendarEvent(id: unknown): Promise<string>;
 }
 
 const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string> = {
@@ -57,6 +67,16 @@ const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEv
   RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${String(d.option)}" for ${String(d.cost)} FP`,
   RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${fp(-(d.cost as number))})`,
   RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
+  WeeklyReportGenerated: (d, actor) => {
+    const week = formatWeekRange(String(d.weekStartDate), String(d.weekEndDate));
+    return d.trigger === 'schedule' ? `The weekly report for ${week} was generated on schedule` : `${actor} generated the weekly report for ${week}`;
+  },
+  CalendarEventCreated: (d, actor) => `${actor} added "${String(d.title)}" to the calendar`,
+  CalendarEventUpdated: (d, actor) => `${actor} updated "${String(d.title)}" on the calendar`,
+  CalendarEventDeleted: async (_d, actor, refs, e) => `${actor} removed "${await refs.calendarEvent(e.streamId.slice('calendarEvent-'.length))}" from the calendar`,
+  AnnouncementPosted: (d, actor) => `${actor} posted an announcement${d.photoUrl ? ' with a photo' : ''}: "${excerpt(d.content)}"`,
+  CommentAdded: (d, actor) => `${actor} commented on an announcement: "${excerpt(d.content)}"`,
+  PhotoUploaded: (_d, actor) => `${actor} uploaded a photo`,
 };
 
 async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): Promise<void> {
@@ -64,6 +84,9 @@ async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): 
   if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, familyId, label: String(d.name) });
   if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
   if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, familyId, label: String(d.title) });
+  if (event.type === 'CalendarEventCreated' || event.type === 'CalendarEventUpdated') {
+    await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.title) });
+  }
 }
 
 /** The family's audit trail: one row per event, newest first when read, with a sentence a parent can read. */
@@ -71,7 +94,8 @@ export const auditProjection: Projection = {
   name: 'audit',
   // 2: audit_refs rows carry their familyId (every read-model row is scoped to a family).
   // 3: renames name who was renamed; a member's own changes read "changed their …".
-  version: 3,
+  // 4: sentences for announcements, comments, photos, calendar events and weekly reports.
+  version: 4,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
@@ -79,7 +103,11 @@ export const auditProjection: Projection = {
     // An audit row is written once: on a replayed event, the names it was written with may have changed since.
     if (await tx.get(collections.audit, event.metadata.eventId)) return;
     const label = async (id: string) => ((await tx.get<{ id: string; label: string }>(collections.auditRefs, id))?.label ?? 'someone');
-    const refs: Refs = { member: (id) => label(`member-${String(id)}`), task: (id) => label(`task-${String(id)}`) };
+    const refs: Refs = {
+      member: (id) => label(`member-${String(id)}`),
+      task: (id) => label(`task-${String(id)}`),
+      calendarEvent: (id) => label(`calendarEvent-${String(id)}`),
+    };
     const actor = await refs.member(event.metadata.actorId);
     const summarise = summaries[event.type];
     const doc: AuditDoc = {

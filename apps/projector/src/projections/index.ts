@@ -1,8 +1,12 @@
+import { announcementsProjection } from './announcements.projection.js';
 import { auditProjection } from './audit.projection.js';
+import { calendarProjection } from './calendar.projection.js';
 import { familiesProjection } from './families.projection.js';
 import { membersProjection } from './members.projection.js';
+import { photosProjection } from './photos.projection.js';
 import { pointsProjection } from './points.projection.js';
 import type { Projection } from './projection.js';
+import { reportsProjection } from './reports.projection.js';
 import { tasksProjection } from './tasks.projection.js';
 
 export const allProjections: Projection[] = [
@@ -10,5 +14,9 @@ export const allProjections: Projection[] = [
   membersProjection,
   tasksProjection,
   pointsProjection,
+  announcementsProjection,
+  photosProjection,
+  calendarProjection,
+  reportsProjection,
   auditProjection,
 ];

@@ -1,4 +1,5 @@
 import type { FamilySettings, Role, TaskStatus } from '@familyos/events';
+import type { CalendarEventFields } from '@familyos/events';
 
 /** The documents the projections write and the queries read. */
 export interface FamilyDoc extends FamilySettings {
@@ -95,3 +96,57 @@ export interface AuditDoc {
   summary: string;
   position: number;
 }
+
+/** A post on the family's announcements board (SPEC §3 Announcement). */
+export interface AnnouncementDoc {
+  id: string;
+  familyId: string;
+  authorId: string;
+  content: string;
+  photoUrl: string | null;
+  date: string;
+  commentCount: number;
+  /** Log position of the post: the board's order (newest first), stable for posts made in the same millisecond. */
+  position: number;
+}
+
+/** A reply in an announcement's thread (SPEC §3 Comment). */
+export interface CommentDoc {
+  id: string;
+  familyId: string;
+  announcementId: string;
+  authorId: string;
+  content: string;
+  date: string;
+  position: number;
+}
+
+/** An uploaded photo's facts; the bytes are in the blob store under the same id. */
+export interface PhotoDoc {
+  id: string;
+  familyId: string;
+  contentType: string;
+  size: number;
+  uploadedBy: string;
+  createdAt: string;
+}
+
+/** A calendar event (series) as last saved; a deleted event has no row. Occurrences are expanded at query time. */
+export interface CalendarEventDoc extends CalendarEventFields {
+  id: string;
+  familyId: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The reports projection: its own copies of members, approved points and approved tasks (report_members,
+ * report_entries, report_tasks), and the weekly reports computed from them (reports, id `${familyId}_${weekStartDate}`).
+ */
+export type {
+  WeeklyReport as ReportDoc,
+  ReportMemberRow as ReportMemberDoc,
+  ReportEntryRow as ReportEntryDoc,
+  ReportTaskRow as ReportTaskDoc,
+} from '@familyos/domain';

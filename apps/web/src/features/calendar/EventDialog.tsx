@@ -56,9 +56,7 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
   const [description, setDescription] = useState(event?.description ?? '');
   const [allDay, setAllDay] = useState(event?.allDay ?? false);
   const [start, setStart] = useState<DateTime | null>(initialStart);
-  const [end, setEnd] = useState<DateTime | null>(
-    event?.endDate ? DateTime.fromISO(event.endDate).plus(DateTime.fromISO(event.seriesStartDate).diff(DateTime.fromISO(event.startDate))) : null,
-  );
+  const [end, setEnd] = useState<DateTime | null>(event?.seriesEndDate ? DateTime.fromISO(event.seriesEndDate) : null);
   const [category, setCategory] = useState<string>(event?.category ?? 'Other');
   const [color, setColor] = useState<string>(event?.color ?? limits.calendar.defaultColor);
   const [assignedTo, setAssignedTo] = useState<string>(event?.assignedTo ?? '');
@@ -177,7 +175,14 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select fullWidth label="For" value={assignedTo} onChange={(e) => setAssignedTo(e.target.value)}>
+            <TextField
+              select
+              fullWidth
+              label="For"
+              value={assignedTo}
+              onChange={(e) => setAssignedTo(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            >
               <MenuItem value="">Everyone</MenuItem>
               {(users.data ?? []).map((u) => (
                 <MenuItem key={u.id} value={u.id}>

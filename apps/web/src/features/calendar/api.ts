@@ -4,9 +4,9 @@ import { del, get, post, put } from '../../lib/api';
 
 export interface EventPerson {
   id: string;
+  username: string;
   name: string;
   avatar: string;
-  username?: string;
 }
 
 /** One occurrence in a window (a recurring event answers one per date). `id` is the series; edits change it. */
@@ -22,6 +22,7 @@ export interface CalendarOccurrence {
   startDate: string;
   endDate: string | null;
   seriesStartDate: string;
+  seriesEndDate: string | null;
   allDay: boolean;
   category: string;
   color: string;

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { AddCommentDto, PostAnnouncementDto } from '@familyos/contracts';
+import type { Actor } from '@familyos/domain';
+import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { ReadYourWrites } from '../platform/read-your-writes.js';
+import { valid } from '../platform/validation.js';
+import { AddComment, PostAnnouncement } from './announcement.handlers.js';
+import { AnnouncementsQueries } from './announcements.queries.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+/** SPEC §2 Announcements page, §7: the family's board and its reply threads. Any member posts and replies (§6). */
+@Controller('api/announcements')
+export class AnnouncementsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: AnnouncementsQueries,
+    private readonly ryw: ReadYourWrites,
+  ) {}
+
+  /** Newest first; `?limit=3` for the compact card. */
+  @Get()
+  list(@FamilyActor() actor: FamilyMember, @Query('limit') limit?: string) {
+    const n = Number(limit);
+    return this.queries.list(actor, Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : undefined);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @Requires('postAnnouncements')
+  async post(@FamilyActor() actor: FamilyMember, @Body(valid(PostAnnouncementDto)) body: PostAnnouncementDto) {
+    const { announcementId } = await this.commands.execute(new PostAnnouncement(actor, body));
+    await this.ryw.settle();
+    return this.queries.one(actor, announcementId);
+  }
+
+  @Get(':id/comments')
+  comments(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
+    return this.queries.comments(actor, id);
+  }
+
+  @Post(':id/comments')
+  @HttpCode(201)
+  @Requires('postAnnouncements')
+  async comment(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(AddCommentDto)) body: AddCommentDto) {
+    const { commentId } = await this.commands.execute(new AddComment(actor, id, body));
+    await this.ryw.settle();
+    return this.queries.comment(actor, commentId);
+  }
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { notFound, type Actor } from '@familyos/domain';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections, type AnnouncementDoc, type CommentDoc, type MemberDoc } from '@familyos/projector';
+import { READ_MODELS } from '../platform/tokens.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+/** Who wrote it, as the board shows it: name, avatar and the role its badge names (Parent, Child, Manager). */
+export interface AuthorView {
+  id: string;
+  /** For the avatar's link to /user/{username} (SPEC §2). */
+  username: string;
+  name: string;
+  role: MemberDoc['role'];
+  avatar: string;
+}
+
+export interface AnnouncementView {
+  id: string;
+  authorId: string;
+  author: AuthorView | null;
+  authorRole: MemberDoc['role'] | null;
+  content: string;
+  photoUrl: string | null;
+  date: string;
+  commentCount: number;
+}
+
+export interface CommentView {
+  id: string;
+  announcementId: string;
+  authorId: string;
+  author: AuthorView | null;
+  content: string;
+  date: string;
+}
+
+@Injectable()
+export class AnnouncementsQueries {
+  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+
+  /** The family's members by id: authors are named as they are called now, not as they were when they wrote. */
+  private async authors(familyId: string): Promise<Map<string, AuthorView>> {
+    const members = await this.readModels.find<MemberDoc>(collections.members, { where: { familyId } });
+    return new Map(members.map((m) => [m.id, { id: m.id, username: m.username, name: m.name, role: m.role, avatar: m.avatar }]));
+  }
+
+  private async announcement(actor: FamilyMember, announcementId: string): Promise<AnnouncementDoc> {
+    const doc = await this.readModels.get<AnnouncementDoc>(collections.announcements, announcementId);
+    if (!doc || doc.familyId !== actor.familyId) throw notFound('Announcement');
+    return doc;
+  }
+
+  private static view(doc: AnnouncementDoc, authors: Map<string, AuthorView>): AnnouncementView {
+    const author = authors.get(doc.authorId) ?? null;
+    return {
+      id: doc.id,
+      authorId: doc.authorId,
+      author,
+      authorRole: author?.role ?? null,
+      content: doc.content,
+      photoUrl: doc.photoUrl,
+      date: doc.date,
+      commentCount: doc.commentCount,
+    };
+  }
+
+  /** Newest first (by log position, so two posts of the same millisecond keep their order). */
+  async list(actor: FamilyMember, limit?: number): Promise<AnnouncementView[]> {
+    const [docs, authors] = await Promise.all([
+      this.readModels.find<AnnouncementDoc>(collections.announcements, {
+        where: { familyId: actor.familyId },
+        orderBy: [{ field: 'position', direction: 'desc' }],
+        ...(limit ? { limit } : {}),
+      }),
+      this.authors(actor.familyId),
+    ]);
+    return docs.map((d) => AnnouncementsQueries.view(d, authors));
+  }
+
+  async one(actor: FamilyMember, announcementId: string): Promise<AnnouncementView> {
+    const [doc, authors] = await Promise.all([this.announcement(actor, announcementId), this.authors(actor.familyId)]);
+    return AnnouncementsQueries.view(doc, authors);
+  }
+
+  /** The thread, oldest first. Another family's (or no) announcement: 404. */
+  async comments(actor: FamilyMember, announcementId: string): Promise<CommentView[]> {
+    await this.announcement(actor, announcementId);
+    const [docs, authors] = await Promise.all([
+      this.readModels.find<CommentDoc>(collections.comments, {
+        where: { familyId: actor.familyId, announcementId },
+        orderBy: [{ field: 'position', direction: 'asc' }],
+      }),
+      this.authors(actor.familyId),
+    ]);
+    return docs.map((c) => commentView(c, authors));
+  }
+
+  async comment(actor: FamilyMember, commentId: string): Promise<CommentView> {
+    const doc = await this.readModels.get<CommentDoc>(collections.comments, commentId);
+    if (!doc || doc.familyId !== actor.familyId) throw notFound('Comment');
+    return commentView(doc, await this.authors(actor.familyId));
+  }
+}
+
+function commentView(c: CommentDoc, authors: Map<string, AuthorView>): CommentView {
+  return {
+    id: c.id,
+    announcementId: c.announcementId,
+    authorId: c.authorId,
+    author: authors.get(c.authorId) ?? null,
+    content: c.content,
+    date: c.date,
+  };
+}

@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { limits, messages } from '@familyos/contracts';
+import { canChangeCalendarEvent, expandOccurrences, invalid, notFound, toZoned, type Actor, type Occurrence } from '@familyos/domain';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections, type CalendarEventDoc, type FamilyDoc, type MemberDoc } from '@familyos/projector';
+import { READ_MODELS } from '../platform/tokens.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+export interface EventPerson {
+  id: string;
+  username: string;
+  name: string;
+  avatar: string;
+}
+
+/**
+ * One occurrence of an event as every calendar endpoint answers it: the event's stored fields, this
+ * occurrence's start and end, the series' own start and end (what an edit form starts from), the people, and
+ * whether the caller may edit or delete it (decided here by the policy; the web app never re-derives roles).
+ * GET/POST/PUT of a single event answer its first occurrence.
+ */
+export interface CalendarOccurrenceView {
+  id: string;
+  /** `<id>:<occurrence start ISO>`: unique per occurrence, stable while the event is unchanged. */
+  occurrenceId: string;
+  title: string;
+  description: string;
+  assignedTo: string | null;
+  startDate: string;
+  endDate: string | null;
+  seriesStartDate: string;
+  seriesEndDate: string | null;
+  allDay: boolean;
+  category: CalendarEventDoc['category'];
+  color: string;
+  isRecurring: boolean;
+  recurringType: CalendarEventDoc['recurringType'];
+  recurringEndDate: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  assignee: EventPerson | null;
+  creator: EventPerson | null;
+  canEdit: boolean;
+}
+
+export interface CalendarWindow {
+  startDate: string;
+  endDate: string;
+}
+
+const person = (m: MemberDoc | undefined): EventPerson | null =>
+  m ? { id: m.id, username: m.username, name: m.name, avatar: m.avatar } : null;
+
+@Injectable()
+export class CalendarQueries {
+  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+
+  /**
+   * Every occurrence overlapping [startDate, endDate) in the family's time zone, recurring events expanded,
+   * sorted by start. Children see the whole family calendar: it is shared (SPEC §6 limits only changes).
+   */
+  async window(actor: FamilyMember, window: CalendarWindow): Promise<CalendarOccurrenceView[]> {
+    const zone = await this.timeZone(actor.familyId);
+    const from = toZoned(window.startDate, zone);
+    const to = toZoned(window.endDate, zone);
+    if (!from.isValid) throw invalid(messages.calendarWindow, 'startDate');
+    if (!to.isValid || to <= from || to > from.plus({ days: limits.calendar.maxWindowDays })) {
+      throw invalid(messages.calendarWindow, 'endDate');
+    }
+    // Whatever starts at or after the window's end cannot overlap it (every occurrence starts at or after its series).
+    const docs = await this.readModels.find<CalendarEventDoc>(collections.calendarEvents, {
+      where: { familyId: actor.familyId, startDate: { lt: to.toUTC().toISO()! } },
+    });
+    const people = await this.people(actor.familyId);
+    const views = docs.flatMap((doc) =>
+      expandOccurrences(doc, from, to, zone).map((occurrence) => this.view(actor, doc, occurrence, people)),
+    );
+    return views.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  }
+
+  /** The event (series) itself, answered as its first occurrence; another family's or a deleted one is a 404. */
+  async one(actor: FamilyMember, eventId: string): Promise<CalendarOccurrenceView> {
+    const doc = await this.readModels.get<CalendarEventDoc>(collections.calendarEvents, eventId);
+    if (!doc || doc.familyId !== actor.familyId) throw notFound('Event');
+    const people = await this.people(actor.familyId);
+    return this.view(actor, doc, { index: 0, startDate: doc.startDate, endDate: doc.endDate }, people);
+  }
+
+  private async timeZone(familyId: string): Promise<string> {
+    const family = await this.readModels.get<FamilyDoc>(collections.families, familyId);
+    if (!family) throw notFound('Family');
+    return family.timeZone;
+  }
+
+  private async people(familyId: string): Promise<Map<string, MemberDoc>> {
+    const members = await this.readModels.find<MemberDoc>(collections.members, { where: { familyId } });
+    return new Map(members.map((m) => [m.id, m]));
+  }
+
+  private view(actor: FamilyMember, doc: CalendarEventDoc, occurrence: Occurrence, people: Map<string, MemberDoc>): CalendarOccurrenceView {
+    const { startDate } = occurrence;
+    return {
+      id: doc.id,
+      occurrenceId: `${doc.id}:${startDate}`,
+      title: doc.title,
+      description: doc.description,
+      assignedTo: doc.assignedTo,
+      startDate,
+      endDate: occurrence.endDate,
+      seriesStartDate: doc.startDate,
+      seriesEndDate: doc.endDate,
+      allDay: doc.allDay,
+      category: doc.category,
+      color: doc.color,
+      isRecurring: doc.isRecurring,
+      recurringType: doc.recurringType,
+      recurringEndDate: doc.recurringEndDate,
+      createdBy: doc.createdBy,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
+      assignee: doc.assignedTo ? person(people.get(doc.assignedTo)) : null,
+      creator: person(people.get(doc.createdBy)),
+      canEdit: canChangeCalendarEvent(actor, doc),
+    };
+  }
+}

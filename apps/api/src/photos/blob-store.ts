@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import type { StorageConfig } from '@familyos/projector';
+import { FileBlobStore } from './file-blob-store.js';
+import { GridFsBlobStore } from './gridfs-blob-store.js';
+
+export interface StoredBlob {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Where uploaded photos' bytes live (the log records only whose they are). Ids are made by the server
+ * (UUIDs); an adapter refuses any id that could name something other than one of its own blobs.
+ */
+export interface BlobStore {
+  /** Stores the bytes whole or not at all: a reader never sees part of a blob. Putting an id again replaces it. */
+  put(id: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes and type stored under `id`, or null. */
+  get(id: string): Promise<StoredBlob | null>;
+  close(): Promise<void>;
+}
+
+/** Letters, digits, `-` and `_` only: an id is never a path, a dot-name or a query operator. */
+const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function assertBlobId(id: string): void {
+  if (!SAFE_ID.test(id)) throw new Error(`Invalid blob id: ${JSON.stringify(id)}`);
+}
+
+/** Like the read models: GridFS in the MongoDB of MONGO_URL when set, else a folder `photos/` in DATA_DIR. */
+export async function openBlobStore(storage: StorageConfig): Promise<BlobStore> {
+  if (storage.mongoUrl) return GridFsBlobStore.connect(storage.mongoUrl, storage.mongoDb);
+  return new FileBlobStore(join(storage.dataDir, 'photos'));
+}

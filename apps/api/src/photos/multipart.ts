@@ -1,0 +1,34 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { limits } from '@familyos/contracts';
+
+/** The one route that takes multipart bodies (SPEC §7: POST /api/upload-photo, field `photo`). */
+export const UPLOAD_ROUTE = '/api/upload-photo';
+
+const MULTIPART = /^\s*multipart\/form-data\b/i;
+
+/**
+ * Multipart parsing for photo uploads. The plugin streams the file through busboy (Fastify's bodyLimit does
+ * not apply to it) with busboy's own limits: one file of at most limits.photo.maxBytes, a handful of small
+ * fields. Every other route keeps taking JSON only: a multipart body anywhere else is 415, as any
+ * non-JSON body is there.
+ */
+export async function registerPhotoUploads(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(fastifyMultipart, {
+    limits: {
+      fileSize: limits.photo.maxBytes,
+      files: 1,
+      fields: 5,
+      fieldSize: 1024,
+      fieldNameSize: 100,
+      parts: 6,
+      headerPairs: 20,
+    },
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== UPLOAD_ROUTE && MULTIPART.test(request.headers['content-type'] ?? '')) {
+      await reply.code(415).send({ error: 'Send JSON with content-type application/json' });
+      return reply;
+    }
+  });
+}

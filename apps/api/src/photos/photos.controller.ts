@@ -1,0 +1,91 @@
+import { Controller, Get, HttpCode, Inject, Param, PayloadTooLargeException, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import { limits, messages } from '@familyos/contracts';
+import { DomainError, invalid, isPhotoId, notFound, type Actor } from '@familyos/domain';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections, type PhotoDoc } from '@familyos/projector';
+import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { ReadYourWrites } from '../platform/read-your-writes.js';
+import { BLOB_STORE, READ_MODELS } from '../platform/tokens.js';
+import type { BlobStore } from './blob-store.js';
+import { extensionOf, sniffImageType } from './sniff-image.js';
+import { UploadPhoto } from './upload-photo.handler.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+const tooLarge = () => new PayloadTooLargeException(messages.photoTooLarge);
+
+/** Errors of the multipart plugin while reading: only a file over the limit is "too large"; the rest is a bad upload. */
+function uploadError(error: unknown): Error {
+  const code = (error as { code?: string })?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  return invalid(messages.photoRequired, 'photo');
+}
+
+/**
+ * The bytes of the multipart field `photo`, whole and within the limit, or a refusal. Nothing is kept
+ * anywhere before this returns: an oversized or cut-off upload is thrown away as it arrives.
+ */
+async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw invalid(messages.photoRequired, 'photo');
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  let bytes: Buffer;
+  try {
+    part = await request.file();
+    if (!part || part.fieldname !== 'photo') throw invalid(messages.photoRequired, 'photo');
+    bytes = await part.toBuffer();
+  } catch (error) {
+    throw error instanceof DomainError ? error : uploadError(error);
+  }
+  if (part.file.truncated || bytes.length > limits.photo.maxBytes) throw tooLarge();
+  if (bytes.length === 0) throw invalid(messages.photoRequired, 'photo');
+  return bytes;
+}
+
+/** SPEC §7 photo uploads and DESIGN §6: checked by content, capped in size, served with safe headers. */
+@Controller('api')
+export class PhotosController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly ryw: ReadYourWrites,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  /** Multipart field `photo` → 201 {photoUrl}. The type is what the bytes are; the declared type and name are ignored. */
+  @Post('upload-photo')
+  @HttpCode(201)
+  @Requires('postAnnouncements')
+  async upload(@FamilyActor() actor: FamilyMember, @Req() request: FastifyRequest) {
+    const bytes = await readPhoto(request);
+    const contentType = sniffImageType(bytes);
+    if (!contentType) throw invalid(messages.photoNotImage, 'photo');
+    const { photoUrl } = await this.commands.execute(new UploadPhoto(actor, bytes, contentType));
+    await this.ryw.settle();
+    return { photoUrl };
+  }
+
+  /**
+   * The photo, to members of its family only (anyone else: 404). Browsers load <img src> with the session
+   * cookie, which the auth guard accepts. The headers make sure the bytes are only ever shown as the image
+   * type they were sniffed as: never sniffed again, never run as a page, never embedded by another site.
+   */
+  @Get('photos/:id')
+  async photo(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (!isPhotoId(id)) throw notFound('Photo');
+    const doc = await this.readModels.get<PhotoDoc>(collections.photos, id);
+    if (!doc || doc.familyId !== actor.familyId) throw notFound('Photo');
+    const blob = await this.blobs.get(id);
+    if (!blob) throw notFound('Photo');
+    void reply
+      .header('Content-Type', doc.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${id}.${extensionOf(doc.contentType)}"`)
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'same-origin');
+    return new StreamableFile(blob.bytes, { length: blob.bytes.length });
+  }
+}

@@ -1,0 +1,54 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { streams } from '@familyos/events';
+import { photoDecider, photoUrlOf, type Actor } from '@familyos/domain';
+import { CommandRunner } from '../platform/command-runner.js';
+import { BLOB_STORE } from '../platform/tokens.js';
+import type { BlobStore } from './blob-store.js';
+
+export class UploadPhoto extends Command<{ photoId: string; photoUrl: string }> {
+  constructor(
+    readonly actor: Actor,
+    /** The whole upload, already under the size limit. */
+    readonly bytes: Buffer,
+    /** Sniffed from the bytes (sniff-image.ts), never the type the client declared. */
+    readonly contentType: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * POST /api/upload-photo. The bytes go to the blob store under a new server-made id first; only then is
+ * PhotoUploaded appended, so the log never names a photo whose bytes are missing. (A put whose append then
+ * fails leaves an unreferenced blob, which nothing serves: serving starts from the photos read model.)
+ */
+@CommandHandler(UploadPhoto)
+export class UploadPhotoHandler implements ICommandHandler<UploadPhoto> {
+  constructor(
+    private readonly runner: CommandRunner,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  async execute({ actor, bytes, contentType }: UploadPhoto) {
+    const photoId = randomUUID();
+    const command = {
+      type: 'UploadPhoto' as const,
+      actor,
+      photoId,
+      contentType,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    };
+    // Decided once before storing anything, so a refused upload leaves no bytes behind.
+    photoDecider.decide(command, photoDecider.initialState);
+    await this.blobs.put(photoId, bytes, contentType);
+    const streamId = streams.photo(photoId);
+    await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
+      const { state, revision } = await this.runner.load(streamId, photoDecider);
+      return { appends: [{ streamId, expectedRevision: revision, events: photoDecider.decide(command, state) }], result: undefined };
+    });
+    return { photoId, photoUrl: photoUrlOf(photoId) };
+  }
+}

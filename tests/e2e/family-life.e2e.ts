@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ONE_PIXEL_PNG } from '../support/images.js';
+import { expect, test } from './support/fixtures.js';
+import { memberFor, NAMES, PASSWORD } from './support/family.js';
+import { openAs, section } from './support/session.js';
+
+/**
+ * Issue 6's walks for announcements and the calendar, and the dashboard cards of issue 3 that show them
+ * (SPEC §2): each on a family of its own, on the laptop and on the phone.
+ */
+
+const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+
+/** A real 1×1 PNG in a file, as a parent's photo would be (the server checks the bytes, not the name). */
+function pngFile(): string {
+  const path = join(tmpdir(), `familyos-e2e-${randomBytes(4).toString('hex')}.png`);
+  writeFileSync(path, ONE_PIXEL_PNG);
+  return path;
+}
+
+/** Follows a link of the header (desktop) or of the side menu (phone). */
+async function navigate(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name, exact: true }).click();
+  } else {
+    await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+  }
+}
+
+test('a parent posts an announcement with a photo and a child replies', async ({ browser, freshFamily }) => {
+  const text = unique('Pizza night on Friday!');
+  const reply = unique('Can I pick the toppings?');
+  const parentContext = await browser.newContext();
+  const childContext = await browser.newContext();
+  const parent = await parentContext.newPage();
+  const child = await childContext.newPage();
+  try {
+    await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
+    await navigate(parent, 'Announcements');
+    await expect(parent).toHaveURL(/\/announcements$/);
+    await expect(parent).toHaveTitle('Announcements - FamilyOS');
+    await parent.getByRole('textbox', { name: "What's happening?" }).fill(text);
+    await parent.getByTestId('photo-input').setInputFiles(pngFile());
+    await expect(parent.getByRole('img', { name: 'Chosen photo' })).toBeVisible();
+    await parent.getByRole('button', { name: 'Post Announcement' }).click();
+    await expect(parent.getByRole('status').filter({ hasText: 'Announcement Posted' })).toBeVisible();
+
+    const posted = parent.getByRole('article', { name: `Announcement by ${NAMES.admin}` }).filter({ hasText: text });
+    await expect(posted).toBeVisible();
+    await expect(posted.getByTestId('author-role')).toHaveText('Parent');
+    const photo = posted.getByRole('img', { name: `Photo shared by ${NAMES.admin}` });
+    await expect(photo).toHaveAttribute('src', /^\/api\/photos\//);
+    // The browser loaded the stored bytes with its session cookie (an <img> sends no bearer header).
+    await expect.poll(() => photo.evaluate((img) => {
+        const image = img as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete && image.naturalWidth;
+      })).toBe(1);
+    await expect(parent.getByRole('textbox', { name: "What's happening?" })).toHaveValue('');
+
+    const ada = memberFor(freshFamily, 'child');
+    await openAs(child, ada.username, PASSWORD, '/dashboard');
+    // The dashboard's compact card shows it first.
+    await expect(section(child, 'Announcements').getByTestId('announcement-compact').first()).toContainText(text);
+    await section(child, 'Announcements').getByRole('link', { name: 'View All Announcements' }).click();
+    await expect(child).toHaveURL(/\/announcements$/);
+    const seen = child.getByRole('article').filter({ hasText: text });
+    await seen.getByRole('button', { name: 'Reply' }).click();
+    await expect(seen.getByRole('button', { name: 'Reply', exact: true })).toBeDisabled();
+    await seen.getByRole('textbox', { name: 'Write a reply' }).fill('   ');
+    await expect(seen.getByRole('button', { name: 'Reply', exact: true })).toBeDisabled();
+    await seen.getByRole('textbox', { name: 'Write a reply' }).fill(reply);
+    await seen.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(child.getByRole('status').filter({ hasText: 'Comment Added' })).toBeVisible();
+    await expect(seen.getByTestId('comment')).toHaveCount(1);
+    await expect(seen.getByTestId('comment')).toContainText(reply);
+    await expect(seen.getByTestId('comment')).toContainText(NAMES.child);
+
+    await parent.reload();
+    const again = parent.getByRole('article').filter({ hasText: text });
+    await expect(again.getByRole('button', { name: /1 reply/ })).toBeVisible();
+    await again.getByRole('button', { name: /1 reply/ }).click();
+    await expect(again.getByTestId('comment')).toContainText(reply);
+  } finally {
+    await parentContext.close();
+    await childContext.close();
+  }
+});
+
+test('an announcement that is too long says so and nothing is posted', async ({ page, freshFamily }) => {
+  await openAs(page, freshFamily.admin.username, PASSWORD, '/announcements');
+  await page.getByRole('button', { name: 'Post Announcement' }).click();
+  await expect(page.getByText('Announcement content is required')).toBeVisible();
+  await page.getByRole('textbox', { name: "What's happening?" }).fill('x'.repeat(501));
+  await page.getByRole('button', { name: 'Post Announcement' }).click();
+  await expect(page.getByText('Announcement must be less than 500 characters')).toBeVisible();
+  // A sample fills the form.
+  await page.getByRole('button', { name: '🍕 Pizza night' }).click();
+  await expect(page.getByRole('textbox', { name: "What's happening?" })).toHaveValue(/Pizza night this Friday/);
+  const res = await freshFamily.admin.client.get('/api/announcements');
+  expect(res.body).toEqual([]);
+});
+
+test('a parent adds a weekly event, sees it in 7 and 30 days, edits and deletes it; a child cannot edit it', async ({ browser, freshFamily }) => {
+  const title = unique('Swim practice');
+  const renamed = unique('Swim gala');
+  const parentContext = await browser.newContext();
+  const childContext = await browser.newContext();
+  const parent = await parentContext.newPage();
+  const child = await childContext.newPage();
+  try {
+    await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
+    await navigate(parent, 'Calendar');
+    await expect(parent).toHaveURL(/\/calendar$/);
+    await expect(parent).toHaveTitle('Calendar - FamilyOS');
+    await expect(parent.getByText('No Events Scheduled')).toBeVisible();
+
+    await parent.getByRole('button', { name: 'Add Event' }).click();
+    const dialog = parent.getByRole('dialog', { name: 'Add Event' });
+    // SPEC §5: a repeating event needs to say how often.
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await dialog.getByRole('switch', { name: 'Repeats' }).check();
+    await dialog.getByRole('button', { name: 'Add Event' }).click();
+    await expect(dialog).toContainText('Please select how often this event should repeat.');
+    await dialog.getByRole('combobox', { name: /How often/ }).click();
+    await parent.getByRole('option', { name: 'Every week' }).click();
+    await dialog.getByRole('combobox', { name: 'Category' }).click();
+    await parent.getByRole('option', { name: 'Sports' }).click();
+    await dialog.getByRole('radio', { name: 'Green' }).check();
+    // The start defaults to tomorrow at 09:00 (SPEC §9).
+    await dialog.getByRole('button', { name: 'Add Event' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(parent.getByRole('status').filter({ hasText: 'Event Created' })).toBeVisible();
+
+    // Next 7 Days: tomorrow's occurrence; Next 30 Days: one a week.
+    const cards = parent.getByRole('article', { name: title });
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Tomorrow');
+    await expect(cards.first()).toContainText('Repeats weekly');
+    await expect(cards.first()).toContainText('Sports');
+    await parent.getByRole('tab', { name: 'Next 30 Days' }).click();
+    await expect(cards).toHaveCount(5);
+    await parent.getByRole('tab', { name: 'Next 7 Days' }).click();
+    await expect(cards).toHaveCount(1);
+
+    // The parent's dashboard lists it among the upcoming events.
+    await navigate(parent, 'Dashboard');
+    await expect(section(parent, 'Upcoming Events')).toContainText(title);
+
+    // A child sees the family calendar but may not change a parent's event.
+    const ada = memberFor(freshFamily, 'child');
+    await openAs(child, ada.username, PASSWORD, '/calendar');
+    await expect(child.getByRole('article', { name: title })).toBeVisible();
+    await expect(child.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
+    await expect(child.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
+    await expect(section(await openDashboard(child), 'Upcoming Events')).toContainText(title);
+
+    // The parent edits it…
+    await navigate(parent, 'Calendar');
+    await parent.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = parent.getByRole('dialog', { name: 'Edit Event' });
+    await expect(edit.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
+    await edit.getByRole('textbox', { name: /^Title/ }).fill(renamed);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(parent.getByRole('status').filter({ hasText: 'Event Updated' })).toBeVisible();
+    await expect(parent.getByRole('article', { name: renamed })).toHaveCount(1);
+    await expect(parent.getByRole('article', { name: title })).toHaveCount(0);
+
+    // …and deletes it.
+    await parent.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = parent.getByRole('dialog', { name: 'Delete this event?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(parent.getByRole('status').filter({ hasText: 'Event Deleted' })).toBeVisible();
+    await expect(parent.getByText('No Events Scheduled')).toBeVisible();
+    const left = await freshFamily.admin.client.get(`/api/calendar-events?startDate=${new Date(Date.now() - 86_400_000).toISOString()}&endDate=${new Date(Date.now() + 40 * 86_400_000).toISOString()}`);
+    expect(left.body).toEqual([]);
+  } finally {
+    await parentContext.close();
+    await childContext.close();
+  }
+});
+
+async function openDashboard(page: Page): Promise<Page> {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('banner')).toBeVisible();
+  return page;
+}
+
+test('the tutorial explains features, roles, tips and the hub', async ({ page, family }) => {
+  await openAs(page, family.admin.username, PASSWORD, '/dashboard');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Tutorial' }).click();
+  await expect(page).toHaveURL(/\/tutorial$/);
+  await expect(page).toHaveTitle('Tutorial - FamilyOS');
+  for (const heading of ['Your first ten minutes', 'What FamilyOS does', 'Who can do what', 'Tips for a good week', 'Signing in with your family hub']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+});
