@@ -197,6 +197,19 @@ async function shootSize(browser, url, tokens, size, viewport, written) {
       await page.getByRole('dialog').waitFor();
       await shoot('avatar-picker-child', false);
     }
+    await open('/announcements');
+    await shoot(`announcements-${role}`);
+    await open('/calendar');
+    await shoot(`calendar-${role}`);
+    if (role === 'parent') {
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shoot('event-dialog-parent', false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await open('/tutorial');
+      await shoot('tutorial-parent');
+    }
     await open(role === 'child' ? '/user/leo' : '/user/emma');
     await shoot(`member-profile-${role}`);
     if (role === 'parent') {

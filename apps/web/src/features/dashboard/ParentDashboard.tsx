@@ -27,7 +27,7 @@ export function ParentDashboard({ me }: { me: Me }) {
 
   return (
     <Stack spacing={{ xs: 2.5, md: 3 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-end' }, justifyContent: 'space-between' }}>
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 32 } }}>
             {greetingFor(DateTime.now().hour)}, {me.name}! 👋
