@@ -29,6 +29,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/domain/package.json libs/domain/
 COPY libs/event-store/package.json libs/event-store/
 COPY libs/read-models/package.json libs/read-models/
+COPY libs/scheduler/package.json libs/scheduler/
 COPY libs/testing/package.json libs/testing/
 COPY apps/projector/package.json apps/projector/
 COPY apps/api/package.json apps/api/
@@ -52,6 +53,8 @@ COPY libs/event-store/tsconfig.json libs/event-store/
 COPY libs/event-store/src libs/event-store/src
 COPY libs/read-models/tsconfig.json libs/read-models/
 COPY libs/read-models/src libs/read-models/src
+COPY libs/scheduler/tsconfig.json libs/scheduler/
+COPY libs/scheduler/src libs/scheduler/src
 COPY apps/projector/tsconfig.json apps/projector/
 COPY apps/projector/src apps/projector/src
 COPY apps/api/tsconfig.json apps/api/
@@ -83,6 +86,8 @@ COPY --from=build /app/libs/event-store/package.json libs/event-store/
 COPY --from=build /app/libs/event-store/dist libs/event-store/dist
 COPY --from=build /app/libs/read-models/package.json libs/read-models/
 COPY --from=build /app/libs/read-models/dist libs/read-models/dist
+COPY --from=build /app/libs/scheduler/package.json libs/scheduler/
+COPY --from=build /app/libs/scheduler/dist libs/scheduler/dist
 COPY --from=build /app/apps/projector/package.json apps/projector/
 COPY --from=build /app/apps/projector/dist apps/projector/dist
 COPY --from=build /app/apps/api/package.json apps/api/

@@ -209,6 +209,8 @@ async function shootSize(browser, url, tokens, size, viewport, written) {
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await open('/tutorial');
       await shoot('tutorial-parent');
+      await open('/settings');
+      await shoot('settings-parent');
     }
     await open(role === 'child' ? '/user/leo' : '/user/emma');
     await shoot(`member-profile-${role}`);

@@ -14,13 +14,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { allProjections } from '@familyos/projector';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, createTask, uniqueName, type Family } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const ROOT = process.cwd();
 const REBUILD = join(ROOT, 'apps/projector/dist/rebuild.js');
-const PROJECTIONS = ['families', 'members', 'tasks', 'points', 'audit'];
+const PROJECTIONS = allProjections.map((p) => p.name);
 const DEMO_PASSWORD = 'demo1234';
 
 /** Who we look through, per family: tokens survive a restart (sessions are streams in the log), urls do not. */
@@ -104,6 +105,9 @@ async function liveAWeek(f: Family, label: string): Promise<void> {
   ok(await manager.put(`/api/redemptions/${screen.id}`, { status: 'rejected' }));
   ok(await ada.client.post('/api/redemptions', { option: 'Extra Screen Time (30 min)' }), 201);
 
+  // The week's report, made by a parent: a replay must compute the very same numbers.
+  ok(await manager.post('/api/reports/generate'), 201);
+
   // Settings last: negative balances off, another currency, a refused deduction that writes nothing.
   ok(await admin.put('/api/family', { pointSettings: { allowNegative: false, currency: 'EUR' } }));
   ok(await admin.put('/api/family', { weeklyReportDay: 'Sunday' }));
@@ -125,6 +129,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
         tasks: await get(client, '/api/tasks'),
         points: await get(client, '/api/points'),
         redemptions: await get(client, '/api/redemptions'),
+        reports: await get(client, '/api/reports?limit=52'),
       };
     }
     out[h.label] = {
@@ -133,6 +138,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
       points: await get(admin, '/api/points'),
       redemptions: await get(admin, '/api/redemptions'),
       leaderboard: await get(admin, '/api/leaderboard'),
+      reports: await get(admin, '/api/reports?limit=52'),
       audit: await get(admin, '/api/audit-logs?limit=1000'),
       users: await get(admin, '/api/users'),
       family: await get(admin, '/api/family'),
@@ -233,8 +239,11 @@ describe('rebuilding the read models from the event log', () => {
       expect(f.audit.length).toBeGreaterThan(10);
       expect(new Set(f.tasks.map((t) => t.status))).toEqual(new Set(['pending', 'submitted', 'approved', 'rejected']));
     }
-    const lovelace = before.Lovelace as { redemptions: { status: string }[] };
+    const lovelace = before.Lovelace as { redemptions: { status: string }[]; reports: { totals: { points: number } }[] };
     expect(new Set(lovelace.redemptions.map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+    // A weekly report with real numbers in it, computed by the reports projection.
+    expect(lovelace.reports).toHaveLength(1);
+    expect(lovelace.reports[0]!.totals.points).toBeGreaterThan(0);
   });
 
   it('replays the log over tampered read models and everything is as it was', async () => {

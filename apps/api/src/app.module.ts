@@ -20,6 +20,7 @@ import { CalendarController } from './calendar/calendar.controller.js';
 import { CalendarQueries } from './calendar/calendar.queries.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
+import { ExportsController } from './exports/exports.controller.js';
 import { FamilyController } from './family/family.controller.js';
 import { FamilyQueries } from './family/family.queries.js';
 import { UpdateFamilyHandler } from './family/update-family.handler.js';
@@ -43,6 +44,10 @@ import { PointsQueries } from './points/points.queries.js';
 import { DecideRedemptionHandler, RequestRedemptionHandler } from './redemptions/redemption.handlers.js';
 import { RedemptionsController } from './redemptions/redemptions.controller.js';
 import { RedemptionsQueries } from './redemptions/redemptions.queries.js';
+import { GenerateWeeklyReportHandler } from './reports/generate-report.handler.js';
+import { ReportScheduleService } from './reports/report-schedule.service.js';
+import { ReportsController } from './reports/reports.controller.js';
+import { ReportsQueries } from './reports/reports.queries.js';
 import { CreateTaskHandler } from './tasks/create-task.handler.js';
 import { ChangeTaskStatusHandler } from './tasks/review-task.handler.js';
 import { TasksController } from './tasks/tasks.controller.js';
@@ -75,6 +80,7 @@ const commandHandlers = [
   CreateCalendarEventHandler,
   UpdateCalendarEventHandler,
   DeleteCalendarEventHandler,
+  GenerateWeeklyReportHandler,
 ];
 
 /** The ports arrive already opened (main.ts or a test), so the module itself never decides an adapter. */
@@ -97,6 +103,8 @@ export class AppModule {
         AnnouncementsController,
         PhotosController,
         CalendarController,
+        ReportsController,
+        ExportsController,
       ],
       providers: [
         { provide: CONFIG, useValue: infra.config },
@@ -124,6 +132,8 @@ export class AppModule {
         RedemptionsQueries,
         AnnouncementsQueries,
         CalendarQueries,
+        ReportsQueries,
+        ReportScheduleService,
         ...commandHandlers,
       ],
     };

@@ -14,6 +14,12 @@ export interface AppConfig {
   hubServiceId: string | null;
   registration: boolean;
   webDist: string | null;
+  /** REDIS_URL: the weekly report schedule runs on BullMQ there; without it, in-process (DESIGN §2). */
+  redisUrl: string | null;
+  /** REPORT_QUEUE: the BullMQ queue of the weekly reports (default familyos-weekly-reports). */
+  reportQueue: string;
+  /** Tests only, never from the environment: the time the server lives in (default the real clock). */
+  clock?: { now(): Date };
 }
 
 export class ConfigError extends Error {}
@@ -44,5 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hubServiceId: env.HUB_SERVICE_ID || null,
     registration: env.REGISTRATION !== 'off',
     webDist: env.WEB_DIST || null,
+    redisUrl: env.REDIS_URL || null,
+    reportQueue: env.REPORT_QUEUE || 'familyos-weekly-reports',
   };
 }

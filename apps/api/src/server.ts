@@ -13,6 +13,7 @@ import { SuperuserBootstrap } from './auth/superuser.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
 import { MovableClock } from './platform/movable-clock.js';
+import { ReportScheduleService } from './reports/report-schedule.service.js';
 import { openBlobStore, type BlobStore } from './photos/blob-store.js';
 import { registerPhotoUploads } from './photos/multipart.js';
 
@@ -48,7 +49,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   } else {
     progress = new CheckpointWatcher(readModels, allProjections.map((p) => p.name));
   }
-  const clock = new MovableClock();
+  const clock = new MovableClock(config.clock);
   const webDist = resolve(config.webDist ?? 'apps/web/dist');
   const indexFile = join(webDist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
@@ -73,6 +74,9 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   const emptyLog = (await events.headPosition()) === 0;
   if (config.superuser) await app.get(SuperuserBootstrap).ensure(config.superuser.username, config.superuser.password);
   if (config.demo && emptyLog) await app.get(DemoFamilySeeder).seed(clock);
+  // The weekly report schedule: BullMQ with REDIS_URL, else in-process; reconciles and catches up before serving.
+  const reportSchedule = app.get(ReportScheduleService);
+  await reportSchedule.start();
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.getHttpServer().address();
@@ -86,6 +90,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     blobs,
     runner,
     async close() {
+      await reportSchedule.stop();
       await app.close();
       await runner?.stop();
       await projectorStore?.close();

@@ -32,7 +32,8 @@ export const limits = {
     defaultEndTime: '23:59',
     defaultColor: '#3B82F6',
   },
-  reports: { historyCount: 5, weekDays: 7 },
+  /** historyCount: SPEC §9's 5 most recent reports; historyMax: the most GET /api/reports?limit= answers (a year). */
+  reports: { historyCount: 5, historyMax: 52, weekDays: 7 },
 } as const;
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;

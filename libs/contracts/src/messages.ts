@@ -37,6 +37,7 @@ export const messages = {
   ageRange: 'Age must be a whole number from 0 to 120',
   avatar: 'Please choose an emoji avatar',
   weeklyReportDay: 'Weekly report day must be a day of the week',
+  reportsLimit: 'limit must be a whole number from 1 to 52',
   currency: 'Currency must be one of USD, THB, EUR, GBP, CAD, AUD, JPY, CHF, CNY, INR',
   interestRate: 'Interest rate must be between 0 and 10',
   timeZone: 'Time zone must be an IANA time zone such as Europe/London',

@@ -15,6 +15,7 @@ import { MembersRepository } from './members-repository.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import { SIGN_IN_LIMITS, SignInRateLimiter } from './rate-limit.js';
 import { RegisterFamily } from './register.handler.js';
+import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-family.js';
 
@@ -27,6 +28,7 @@ export class AuthController {
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly reportSchedule: ReportScheduleService,
   ) {}
 
   private setCookie(reply: FastifyReply, token: string): void {
@@ -64,7 +66,8 @@ export class AuthController {
   async register(@Body(valid(RegisterDto)) body: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!this.config.registration) throw new DomainError('forbidden', 'Registration is turned off on this server');
     this.limiter.hit([{ key: `register-ip:${request.ip}`, limit: SIGN_IN_LIMITS.registrationsPerAddress }]);
-    const { memberId } = await this.commands.execute(new RegisterFamily(body));
+    const { memberId, familyId } = await this.commands.execute(new RegisterFamily(body));
+    await this.reportSchedule.sync(familyId);
     const { state: member } = await this.members.byId(memberId);
     const { token } = await this.sessions.start(member, 'register');
     this.setCookie(reply, token);

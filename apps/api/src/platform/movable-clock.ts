@@ -8,9 +8,12 @@ import type { Clock } from './tokens.js';
 export class MovableClock implements Clock {
   private readonly override = new AsyncLocalStorage<Date>();
 
+  /** `base`: the time outside `at` (the real clock; a test may hand the server another, AppConfig.clock). */
+  constructor(private readonly base: Clock = { now: () => new Date() }) {}
+
   now(): Date {
     const at = this.override.getStore();
-    return at ? new Date(at) : new Date();
+    return at ? new Date(at) : this.base.now();
   }
 
   at<T>(date: Date, fn: () => Promise<T>): Promise<T> {

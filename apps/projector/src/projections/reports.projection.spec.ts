@@ -115,6 +115,7 @@ describe('reports projection', () => {
               ({ id, title, emoji, description }) => ({ id, title, emoji, description }),
             ),
             dailyPoints: [50, 0, 0, 0, 0, 0, 0],
+            bySource: { tasks: 20, bonus: 30 },
           },
           {
             userId: 'ben',
@@ -126,6 +127,7 @@ describe('reports projection', () => {
             averageScore: null,
             achievements: [],
             dailyPoints: [0, 8, 0, 0, 0, 0, 0],
+            bySource: { tasks: 0, bonus: 8 },
           },
         ],
         leaderboard: [

@@ -14,6 +14,8 @@ const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage')
 const TutorialPage = lazy(() => import('../features/tutorial/TutorialPage'));
 const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
 const page = (Component: React.ComponentType) =>
   function Page() {
@@ -49,7 +51,9 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: () => signedIn, path: '/user/$userId', component: page(UserProfilePage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/announcements', component: page(AnnouncementsPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/calendar', component: page(CalendarPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/reports', component: page(ReportsPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/tutorial', component: page(TutorialPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/settings', component: page(SettingsPage) }),
   ]),
 ]);
 

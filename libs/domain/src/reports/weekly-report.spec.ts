@@ -2,7 +2,6 @@ import {
   ACHIEVEMENTS,
   computeWeeklyReport,
   formatWeekRange,
-  pointsBySource,
   reportCategoryOf,
   reportWeekOf,
   weekDates,
@@ -160,6 +159,7 @@ describe('computeWeeklyReport', () => {
           averageScore: 9,
           achievements: [achievement('star-of-the-week'), achievement('helping-hand')],
           dailyPoints: [10, 20, 0, 0, 20, -3, 0],
+          bySource: { tasks: 20, bonus: 27 },
         },
         {
           userId: 'ben',
@@ -171,6 +171,7 @@ describe('computeWeeklyReport', () => {
           averageScore: 7,
           achievements: [achievement('scholar')],
           dailyPoints: [0, 0, 0, 8, 0, 0, 30],
+          bySource: { tasks: 8, bonus: 30 },
         },
         {
           userId: 'cy',
@@ -182,6 +183,7 @@ describe('computeWeeklyReport', () => {
           averageScore: null,
           achievements: [],
           dailyPoints: [0, 0, 0, 0, 0, 0, 0],
+          bySource: { tasks: 0, bonus: 0 },
         },
       ],
       leaderboard: [
@@ -261,18 +263,24 @@ describe('computeWeeklyReport', () => {
   });
 });
 
-describe('pointsBySource (the preview: Tasks and Bonus)', () => {
+describe('points by source (the preview: Tasks and Bonus)', () => {
   it('splits each child’s week into task credits and other points', () => {
-    const i = input({
-      entries: [
-        entry('a', 20, 'Completed task: Dishes', '2026-11-18T10:00:00.000Z', 'task'),
-        entry('a', 5, 'Kind', '2026-11-18T11:00:00.000Z'),
-        entry('a', -2, 'Rude', '2026-11-18T12:00:00.000Z'),
-        entry('a', 99, 'Old', '2026-11-01T12:00:00.000Z'),
-        entry('b', 4, 'Completed task: Bed', '2026-11-19T10:00:00.000Z', 'task'),
-      ],
-    });
-    expect(pointsBySource(i)).toEqual({ a: { tasks: 20, bonus: 3 }, b: { tasks: 4, bonus: 0 } });
+    const report = computeWeeklyReport(
+      input({
+        members: [member('a', 'Ada'), member('b', 'Ben')],
+        entries: [
+          entry('a', 20, 'Completed task: Dishes', '2026-11-18T10:00:00.000Z', 'task'),
+          entry('a', 5, 'Kind', '2026-11-18T11:00:00.000Z'),
+          entry('a', -2, 'Rude', '2026-11-18T12:00:00.000Z'),
+          entry('a', 99, 'Old', '2026-11-01T12:00:00.000Z'),
+          entry('b', 4, 'Completed task: Bed', '2026-11-19T10:00:00.000Z', 'task'),
+        ],
+      }),
+    );
+    expect(report.children.map((c) => [c.name, c.bySource])).toEqual([
+      ['Ada', { tasks: 20, bonus: 3 }],
+      ['Ben', { tasks: 4, bonus: 0 }],
+    ]);
   });
 });
 

@@ -114,6 +114,8 @@ export interface ChildWeeklyReport {
   achievements: Achievement[];
   /** One number per family-local day of the week, oldest first. */
   dailyPoints: number[];
+  /** SPEC §9 "the preview uses Tasks and Bonus": the points from approved tasks, and all the others. */
+  bySource: { tasks: number; bonus: number };
 }
 
 export interface LeaderboardRow {
@@ -234,8 +236,10 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
     const own = entries.filter((e) => e.userId === child.id);
     const byCategory: Record<ReportCategory, number> = { chores: 0, school: 0, behavior: 0 };
     const dailyPoints = dates.map(() => 0);
+    const bySource = { tasks: 0, bonus: 0 };
     for (const e of own) {
       byCategory[reportCategoryOf(e.reason)] += e.amount;
+      bySource[e.source === 'task' ? 'tasks' : 'bonus'] += e.amount;
       const day = dates.indexOf(DateTime.fromISO(e.date).setZone(zone).toISODate()!);
       if (day >= 0) dailyPoints[day]! += e.amount;
     }
@@ -250,6 +254,7 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
       tasksCompleted: done.length,
       averageScore,
       dailyPoints,
+      bySource,
       rank: 0,
     };
   });
@@ -283,18 +288,6 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
       tasksCompleted: childReports.reduce((s, c) => s + c.tasksCompleted, 0),
     },
   };
-}
-
-/** SPEC §9 "the preview uses Tasks and Bonus": each child's week split by where the points came from. */
-export function pointsBySource(input: Pick<WeeklyReportInput, 'entries'> & { report: ReportWeek & { familyId: string } }) {
-  const out: Record<string, { tasks: number; bonus: number }> = {};
-  for (const e of input.entries) {
-    if (e.familyId !== input.report.familyId || !inWindow(e.date, input.report)) continue;
-    const row = (out[e.userId] ??= { tasks: 0, bonus: 0 });
-    if (e.source === 'task') row.tasks += e.amount;
-    else row.bonus += e.amount;
-  }
-  return out;
 }
 
 /** "16–22 Nov", "30 Nov – 6 Dec", "29 Dec 2026 – 4 Jan 2027": how a parent reads a report week. */

@@ -11,6 +11,8 @@ export interface ReportChild {
   averageScore: number | null;
   achievements: { id: string; title: string; emoji: string; description: string }[];
   dailyPoints: number[];
+  /** Where the week's points came from: approved tasks, or points a parent gave (SPEC §9: the preview's Tasks and Bonus). */
+  bySource: { tasks: number; bonus: number };
 }
 
 export interface WeeklyReport {
@@ -28,6 +30,10 @@ export interface WeeklyReport {
 
 export const reportsQuery = queryOptions({ queryKey: ['api', 'reports'], queryFn: () => get<WeeklyReport[]>('/api/reports') });
 export const useReports = () => useQuery(reportsQuery);
+
+/** GET /api/reports/preview (admin): this week so far, computed on the fly and stored nowhere. */
+export const reportPreviewQuery = queryOptions({ queryKey: ['api', 'reports', 'preview'], queryFn: () => get<WeeklyReport>('/api/reports/preview') });
+export const useReportPreview = (enabled: boolean) => useQuery({ ...reportPreviewQuery, enabled });
 
 /** POST /api/reports/generate: this week's report, replacing one generated earlier this week. */
 export function useGenerateReport() {

@@ -1,0 +1,65 @@
+import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { limits, messages } from '@familyos/contracts';
+import { invalid, type Actor } from '@familyos/domain';
+import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { ReadYourWrites } from '../platform/read-your-writes.js';
+import { CLOCK, type Clock } from '../platform/tokens.js';
+import { GenerateWeeklyReport } from './generate-report.handler.js';
+import { ReportsQueries } from './reports.queries.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return limits.reports.historyCount;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > limits.reports.historyMax) throw invalid(messages.reportsLimit, 'limit');
+  return n;
+}
+
+/**
+ * SPEC §7 reports: GET /api/reports (the family's history, newest week first, SPEC §9's 5 unless ?limit=),
+ * GET /api/reports/latest (the newest, or 204 No Content when the family has none yet), GET
+ * /api/reports/preview (admin: the week so far, stored nowhere), POST /api/reports/generate (parents).
+ */
+@Controller('api/reports')
+export class ReportsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: ReportsQueries,
+    private readonly ryw: ReadYourWrites,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  list(@FamilyActor() actor: FamilyMember, @Query('limit') limit?: string) {
+    return this.queries.list(actor, parseLimit(limit));
+  }
+
+  @Get('latest')
+  async latest(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
+    const report = await this.queries.latest(actor);
+    if (!report) {
+      void reply.status(204);
+      return undefined;
+    }
+    return report;
+  }
+
+  @Get('preview')
+  @Requires('previewReport')
+  preview(@FamilyActor() actor: FamilyMember) {
+    return this.queries.preview(actor, this.clock.now());
+  }
+
+  /** Generates (or regenerates: one report per family and week) the current week's report, and answers it. */
+  @Post('generate')
+  @HttpCode(201)
+  @Requires('generateReports')
+  async generate(@FamilyActor() actor: FamilyMember) {
+    const { weekStartDate } = await this.commands.execute(new GenerateWeeklyReport(actor, actor.familyId, 'manual'));
+    await this.ryw.settle();
+    return this.queries.one(actor, weekStartDate);
+  }
+}

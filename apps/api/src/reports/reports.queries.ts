@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { computeWeeklyReport, notFound, reportWeekOf, type Actor } from '@familyos/domain';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections, type FamilyDoc, type ReportDoc, type ReportEntryDoc, type ReportMemberDoc, type ReportTaskDoc } from '@familyos/projector';
+import { READ_MODELS } from '../platform/tokens.js';
+
+type FamilyMember = Actor & { familyId: string };
+
+/**
+ * SPEC §2 Reports: a child sees its own breakdown and achievements, and the whole family leaderboard; parents
+ * see every child. Other families' reports never appear (every query is by the caller's familyId).
+ */
+export function reportView(actor: Actor, report: ReportDoc): ReportDoc {
+  if (actor.role !== 'child') return report;
+  return { ...report, children: report.children.filter((c) => c.userId === actor.id) };
+}
+
+@Injectable()
+export class ReportsQueries {
+  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+
+  /** The family's reports, newest week first. */
+  async list(actor: FamilyMember, limit: number): Promise<ReportDoc[]> {
+    const docs = await this.readModels.find<ReportDoc>(collections.reports, {
+      where: { familyId: actor.familyId },
+      orderBy: [{ field: 'weekStartDate', direction: 'desc' }],
+      limit,
+    });
+    return docs.map((d) => reportView(actor, d));
+  }
+
+  async latest(actor: FamilyMember): Promise<ReportDoc | null> {
+    return (await this.list(actor, 1))[0] ?? null;
+  }
+
+  async one(actor: FamilyMember, weekStartDate: string): Promise<ReportDoc> {
+    const doc = await this.readModels.get<ReportDoc>(collections.reports, `${actor.familyId}_${weekStartDate}`);
+    if (!doc || doc.familyId !== actor.familyId) throw notFound('Report');
+    return reportView(actor, doc);
+  }
+
+  /**
+   * GET /api/reports/preview: the current report week so far, computed now with the same function from the
+   * same rows as a stored report, and stored nowhere.
+   */
+  async preview(actor: FamilyMember, now: Date) {
+    const family = await this.readModels.get<FamilyDoc>(collections.families, actor.familyId);
+    if (!family) throw notFound('Family');
+    const week = reportWeekOf(now, family.timeZone, family.weeklyReportDay);
+    const where = { familyId: actor.familyId, date: { gte: week.windowStart, lt: week.windowEnd } };
+    const [members, entries, tasks] = await Promise.all([
+      this.readModels.find<ReportMemberDoc>(collections.reportMembers, { where: { familyId: actor.familyId } }),
+      this.readModels.find<ReportEntryDoc>(collections.reportEntries, { where }),
+      this.readModels.find<ReportTaskDoc>(collections.reportTasks, { where }),
+    ]);
+    const computed = computeWeeklyReport({
+      report: { familyId: actor.familyId, timeZone: family.timeZone, ...week, reportId: 'preview', createdAt: now.toISOString(), trigger: 'manual', generatedBy: actor.id },
+      members,
+      entries,
+      tasks,
+    });
+    return { ...computed, preview: true };
+  }
+}

@@ -1,0 +1,156 @@
+import { limits, messages, WEEKDAYS } from '@familyos/contracts/rules';
+import { Autocomplete, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Family } from '../../lib/types';
+import { SectionCard } from '../dashboard/parts';
+import { useSaveSettings } from './useSaveSettings';
+
+/** How long the family name waits after the last keystroke before it is saved (one save per typing burst). */
+const NAME_DEBOUNCE_MS = 600;
+/** The hour of the day the weekly report is made, in the family's time zone. */
+const REPORT_HOUR = '18:00';
+
+type Weekday = Family['weeklyReportDay'];
+
+function nameError(value: string): string | null {
+  const name = value.trim();
+  if (!name) return messages.familyNameRequired;
+  if (name.length > limits.familyNameMax) return messages.familyNameTooLong;
+  return null;
+}
+
+/** SPEC §2 Settings: the family name (saved as it is typed), the weekly report day and the family's time zone. */
+export function FamilyBasicsCard({ family }: { family: Family }) {
+  return (
+    <SectionCard title="Family" emoji="🏠" testId="settings-family">
+      <Stack sx={{ gap: 2.5 }}>
+        <FamilyNameField saved={family.name} />
+        <ReportSchedule family={family} />
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function FamilyNameField({ saved }: { saved: string }) {
+  const { save, busy } = useSaveSettings();
+  const [value, setValue] = useState(saved);
+  const [waiting, setWaiting] = useState(false);
+  const error = nameError(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<string | null>(null);
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+
+  const flush = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setWaiting(false);
+    const name = pending.current;
+    pending.current = null;
+    if (name !== null) void saveRef.current({ name }, `Your family is now called “${name}”.`);
+  };
+
+  // Leaving the page within the pause still saves what was typed.
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        const name = pending.current;
+        if (name !== null) void saveRef.current({ name }, `Your family is now called “${name}”.`);
+      }
+    },
+    [],
+  );
+
+  const change = (next: string) => {
+    setValue(next);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    pending.current = null;
+    const name = next.trim();
+    if (nameError(next) || name === saved) {
+      setWaiting(false);
+      return;
+    }
+    pending.current = name;
+    setWaiting(true);
+    timer.current = setTimeout(flush, NAME_DEBOUNCE_MS);
+  };
+
+  const status = waiting || busy ? 'Saving…' : 'Saved automatically as you type.';
+  return (
+    <TextField
+      label="Family name"
+      required
+      value={value}
+      onChange={(e) => change(e.target.value)}
+      onBlur={() => timer.current && flush()}
+      error={Boolean(error)}
+      helperText={error ?? status}
+      slotProps={{ htmlInput: { autoComplete: 'off' } }}
+    />
+  );
+}
+
+function ReportSchedule({ family }: { family: Family }) {
+  const { save } = useSaveSettings();
+  const [day, setDay] = useState<Weekday | null>(null);
+  const [zone, setZone] = useState<string | null>(null);
+  const shownDay = day ?? family.weeklyReportDay;
+  const shownZone = zone ?? family.timeZone;
+
+  const zones = useMemo(() => {
+    const all = Intl.supportedValuesOf('timeZone');
+    return all.includes(family.timeZone) ? all : [family.timeZone, ...all];
+  }, [family.timeZone]);
+
+  const changeDay = async (next: Weekday) => {
+    setDay(next);
+    await save({ weeklyReportDay: next }, `Weekly reports now come every ${next}.`);
+    setDay(null);
+  };
+  const changeZone = async (next: string) => {
+    setZone(next);
+    await save({ timeZone: next }, `The family's time zone is now ${next.replace(/_/g, ' ')}.`);
+    setZone(null);
+  };
+
+  const now = DateTime.now().setZone(shownZone);
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+        <TextField
+          select
+          label="Weekly report day"
+          value={shownDay}
+          onChange={(e) => void changeDay(e.target.value as Weekday)}
+          sx={{ minWidth: { sm: 200 } }}
+        >
+          {WEEKDAYS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {d}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Autocomplete
+          options={zones}
+          value={shownZone}
+          disableClearable
+          autoHighlight
+          onChange={(_e, next) => next && next !== shownZone && void changeZone(next)}
+          getOptionLabel={(z) => z.replace(/_/g, ' ')}
+          sx={{ flexGrow: 1 }}
+          renderInput={(params) => <TextField {...params} label="Family time zone" />}
+        />
+      </Stack>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.25 }} data-testid="report-schedule">
+        Weekly reports are generated every <strong>{shownDay}</strong> at {REPORT_HOUR} in the family's time zone (
+        {shownZone.replace(/_/g, ' ')}
+        {now.isValid ? `, where it is ${now.toFormat('ccc HH:mm')} now` : ''}).
+      </Typography>
+    </Box>
+  );
+}

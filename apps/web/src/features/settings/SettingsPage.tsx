@@ -1,0 +1,88 @@
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../lib/page-title';
+import { useMe } from '../auth/session';
+import { DashboardGrid } from '../dashboard/parts';
+import { useFamily } from '../family/api';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { useUsers } from '../members/api';
+import { ExportCard } from './ExportCard';
+import { FamilyBasicsCard } from './FamilyBasicsCard';
+import { MembersCard } from './MembersCard';
+import { PointSettingsCard } from './PointSettingsCard';
+import { RecentActivityCard } from './RecentActivityCard';
+import { RewardsCard } from './RewardsCard';
+import { StatsCard } from './StatsCard';
+import { TemplatesCard } from './TemplatesCard';
+
+const h1Sx = { fontWeight: 800, fontSize: { xs: 26, sm: 32 } } as const;
+
+/** SPEC §2 Settings (Family Settings): for those who may manage the settings; everyone else sees Access Denied. */
+export default function SettingsPage() {
+  usePageTitle('Settings');
+  const me = useMe();
+  if (!me.abilities.manageSettings) return <AccessDenied />;
+  return <FamilySettings />;
+}
+
+function FamilySettings() {
+  const me = useMe();
+  const family = useFamily();
+  const users = useUsers();
+
+  if (family.isPending) return <LoadingScreen />;
+
+  return (
+    <Stack sx={{ gap: 3 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={h1Sx}>
+          ⚙️ Family Settings
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          Your family's name, reports, points, templates and rewards. Changes are saved as you make them.
+        </Typography>
+      </Box>
+      {family.isError ? (
+        <Alert severity="error">Could not load the family settings. Please refresh the page to try again.</Alert>
+      ) : (
+        <DashboardGrid
+          main={
+            <>
+              <FamilyBasicsCard family={family.data} />
+              <PointSettingsCard settings={family.data.pointSettings} />
+              <RewardsCard family={family.data} />
+              <TemplatesCard family={family.data} />
+            </>
+          }
+          side={
+            <>
+              <StatsCard users={users.data} rewardCount={family.data.rewards.length} />
+              <MembersCard users={users} />
+              {me.abilities.viewAuditLog && <RecentActivityCard />}
+              {me.abilities.exportData && <ExportCard />}
+            </>
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <Box sx={{ textAlign: 'center', py: { xs: 6, sm: 10 }, px: 2, maxWidth: 520, mx: 'auto' }} data-testid="access-denied">
+      <Typography aria-hidden sx={{ fontSize: 56, lineHeight: 1.2 }}>
+        🔒
+      </Typography>
+      <Typography variant="h4" component="h1" sx={{ ...h1Sx, mt: 1 }}>
+        Access Denied
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 1.5 }}>
+        Only a family admin can change the family settings. Ask a parent with admin rights if something needs changing.
+      </Typography>
+      <Button component={Link} to="/dashboard" variant="contained" sx={{ mt: 3 }}>
+        Back to Dashboard
+      </Button>
+    </Box>
+  );
+}
