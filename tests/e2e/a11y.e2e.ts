@@ -5,7 +5,7 @@ import { memberFor, PASSWORD, ROLES, type Role, type SeededFamily } from './supp
 import { openAs, section, signIn } from './support/session.js';
 
 /**
- * axe (through @axe-core/playwright) on every screen of issue 3, for each role, on the desktop and on the
+ * axe (through @axe-core/playwright) on every screen of issues 3 and 6, for each role, on the desktop and on the
  * phone, with the main dialogs open: no serious or critical violation anywhere. Nothing here changes data.
  */
 
@@ -111,6 +111,46 @@ for (const role of ROLES) {
         await expect(page.getByRole('dialog', { name: /Create Task/ })).toBeVisible();
         await checkA11y(page, 'the Create Task dialog from a template');
       }
+    });
+
+    test('announcements and a reply thread', async ({ page, family }) => {
+      await open(page, family, role, '/announcements');
+      await checkA11y(page, `the announcements page (${role})`);
+      const post = page.getByRole('article').filter({ hasText: family.life!.announcement });
+      await post.getByRole('button', { name: /1 reply/ }).click();
+      await expect(post.getByTestId('comment')).toContainText(family.life!.comment);
+      await page.getByRole('button', { name: 'Post Announcement' }).click();
+      await expect(page.getByText('Announcement content is required')).toBeVisible();
+      await checkA11y(page, `the announcements page with a thread open and a validation message (${role})`);
+    });
+
+    test('calendar and the event dialog', async ({ page, family }) => {
+      await open(page, family, role, '/calendar');
+      await expect(page.getByRole('article', { name: family.life!.event })).toBeVisible();
+      await checkA11y(page, `the calendar (${role})`);
+      await page.getByRole('button', { name: 'Add Event' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Event' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('textbox', { name: /^Title/ }).fill('');
+      await dialog.getByRole('button', { name: 'Add Event' }).click();
+      await expect(dialog).toContainText('Event title is required');
+      await checkA11y(page, `the Add Event dialog with its validation message (${role})`);
+    });
+
+    test('reports', async ({ page, family }) => {
+      await open(page, family, role, '/reports');
+      await expect(page.getByTestId('report-charts')).toBeVisible();
+      await checkA11y(page, `the reports page (${role})`);
+      if (role === 'admin') {
+        await page.getByRole('button', { name: 'Preview Report' }).click();
+        await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
+        await checkA11y(page, 'the report preview dialog');
+      }
+    });
+
+    test('tutorial', async ({ page, family }) => {
+      await open(page, family, role, '/tutorial');
+      await checkA11y(page, `the tutorial (${role})`);
     });
 
     test('activity', async ({ page, family }) => {

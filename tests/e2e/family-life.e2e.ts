@@ -201,3 +201,69 @@ test('the tutorial explains features, roles, tips and the hub', async ({ page, f
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
 });
+
+test('a parent generates the weekly report and sees the children ranked with their points; a child reads its own', async ({ browser, freshFamily }) => {
+  // seedFamily: Ada earned 30 FP for an approved task and a 10 FP bonus this week; Ben a 12 FP bonus.
+  const parentContext = await browser.newContext();
+  const childContext = await browser.newContext();
+  const parent = await parentContext.newPage();
+  const child = await childContext.newPage();
+  try {
+    await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
+    await navigate(parent, 'Reports');
+    await expect(parent).toHaveURL(/\/reports$/);
+    await expect(parent).toHaveTitle('Reports - FamilyOS');
+    await expect(parent.getByRole('heading', { level: 1 })).toContainText('Family Weekly Report');
+    await expect(parent.getByText('No weekly report yet')).toBeVisible();
+
+    // The admin's preview: this week so far, tasks and bonus apart, nothing stored.
+    await parent.getByRole('button', { name: 'Preview Report' }).click();
+    const preview = parent.getByRole('dialog', { name: /Report Preview/ });
+    const adaRow = preview.getByRole('row').filter({ hasText: NAMES.child });
+    await expect(adaRow).toContainText('30 FP');
+    await expect(adaRow).toContainText('10 FP');
+    await expect(adaRow).toContainText('40 FP');
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await expect(parent.getByText('No weekly report yet')).toBeVisible();
+
+    await parent.getByRole('button', { name: 'Generate Report' }).click();
+    await expect(parent.getByRole('status').filter({ hasText: 'Report Generated' })).toBeVisible();
+    const rows = section(parent, 'Leaderboard').getByTestId('leaderboard-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(NAMES.child);
+    await expect(rows.nth(0)).toContainText('40 FP');
+    await expect(rows.nth(0).getByLabel('Rank 1')).toHaveText('🥇');
+    await expect(rows.nth(1)).toContainText(NAMES.sibling);
+    await expect(rows.nth(1)).toContainText('12 FP');
+    await expect(rows.nth(1).getByLabel('Rank 2')).toHaveText('🥈');
+    // A card per child, the charts, and tips for parents.
+    await expect(parent.getByTestId('child-report')).toHaveCount(2);
+    await expect(parent.getByTestId('chart-per-day')).toBeVisible();
+    await expect(parent.getByTestId('chart-by-category')).toBeVisible();
+    await expect(section(parent, 'Tips for Next Week')).toContainText(NAMES.child);
+
+    const ada = memberFor(freshFamily, 'child');
+    await openAs(child, ada.username, PASSWORD, '/reports');
+    await expect(child.getByRole('heading', { level: 1 })).toContainText('My Weekly Report');
+    await expect(child.getByTestId('child-report')).toHaveCount(1);
+    await expect(child.getByTestId('child-report')).toContainText(NAMES.child);
+    await expect(child.getByTestId('summary-points')).toContainText('40 FP');
+    await expect(section(child, 'Leaderboard').getByTestId('leaderboard-row')).toHaveCount(2);
+    await expect(child.getByRole('button', { name: 'Generate Report' })).toHaveCount(0);
+    await expect(child.getByRole('button', { name: 'Preview Report' })).toHaveCount(0);
+    await expect(child.getByText('Tips for Next Week')).toHaveCount(0);
+  } finally {
+    await parentContext.close();
+    await childContext.close();
+  }
+});
+
+test('the dashboard quick action generates the report', async ({ page, freshFamily }) => {
+  await openAs(page, freshFamily.admin.username, PASSWORD, '/dashboard');
+  await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Report Generated' })).toContainText(`${NAMES.child} with 40 FP`);
+  const reports = await freshFamily.admin.client.get('/api/reports');
+  expect(reports.body).toHaveLength(1);
+  await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Add Announcement' }).click();
+  await expect(page).toHaveURL(/\/announcements$/);
+});

@@ -43,7 +43,8 @@ async function expectHeader(page: Page, testInfo: TestInfo, role: Role, username
     await menuButton.click();
     const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
     await expect(nav).toBeVisible();
-    for (const link of ['Dashboard', 'Tasks', 'Activity', 'My Profile']) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
+    for (const link of ['Dashboard', 'Tasks', 'Announcements', 'Calendar', 'Activity', 'Reports', 'My Profile']) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
     const menu = page.locator('[role="presentation"]').filter({ has: nav }).last();
     await expect(menu.getByText(who, { exact: true })).toBeVisible();
     await expect(menu.getByText(roleAndFamily)).toBeVisible();
@@ -57,7 +58,8 @@ async function expectHeader(page: Page, testInfo: TestInfo, role: Role, username
     await expect(banner.getByRole('link', { name: `${who}'s profile` })).toHaveAttribute('href', `/user/${username}`);
     await expect(banner.getByText(roleAndFamily)).toBeVisible();
     const nav = banner.getByRole('navigation', { name: 'Main' });
-    for (const link of ['Dashboard', 'Tasks', 'Activity']) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
+    for (const link of ['Dashboard', 'Tasks', 'Announcements', 'Calendar', 'Activity', 'Reports']) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
     await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
   }
   // SPEC §2: children see their balance as a badge, nobody else has one.
@@ -177,6 +179,20 @@ for (const role of ROLES) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(nameFor(role));
       await expectHeader(page, testInfo, role, memberFor(family, role).username);
 
+      // SPEC §2: upcoming events (next 7 days) and the compact announcements card, for every role.
+      const events = section(page, 'Upcoming Events');
+      await expect(events.getByTestId('event-compact').filter({ hasText: family.life!.event })).toContainText('Tomorrow');
+      await expect(events.getByRole('link', { name: role === 'child' ? 'Open Calendar' : /Open Calendar|View all \d+ events/ })).toHaveAttribute('href', '/calendar');
+      const news = section(page, 'Announcements');
+      await expect(news.getByTestId('announcement-compact').first()).toContainText(family.life!.announcement);
+      await expect(news.getByTestId('announcement-compact').first()).toContainText(NAMES.admin);
+      await expect(news.getByRole('link', { name: 'View All Announcements' })).toHaveAttribute('href', '/announcements');
+      // The footer: Tutorial and Reports for everyone, Settings for admins.
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'Tutorial' })).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'Reports' })).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'Settings' })).toHaveCount(role === 'admin' ? 1 : 0);
+
       if (role === 'child') {
         const ada = family.kids[0];
         const balance = await balanceOf(ada.client);
@@ -221,6 +237,9 @@ for (const role of ROLES) {
         const actions = page.getByRole('main');
         await expect(actions.getByRole('button', { name: 'Issue Points' })).toBeVisible();
         await expect(actions.getByRole('link', { name: 'Create Task' })).toBeVisible();
+        const quick = page.getByRole('navigation', { name: 'Quick actions' });
+        await expect(quick.getByRole('link', { name: 'Add Announcement' })).toHaveAttribute('href', '/announcements');
+        await expect(quick.getByRole('button', { name: 'Generate Report' })).toBeVisible();
         await expect(section(page, 'Child Requests')).toContainText(family.tasks.childRequest);
         await expect(section(page, 'Child Requests')).toContainText(NAMES.sibling);
         await expect(section(page, 'Tasks Awaiting Approval')).toContainText(family.tasks.submitted);

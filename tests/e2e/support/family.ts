@@ -34,13 +34,16 @@ export interface SeededFamily extends Family {
   reasons: { childBonus: string; siblingBonus: string };
   /** The reward Ada has asked for (pending). */
   pendingReward: string;
+  /** With `familyLife`: an announcement with a reply, a weekly event for Ada and this week's report. */
+  life: { announcement: string; comment: string; event: string } | null;
 }
 
 /**
- * A family with a lived-in week: Ada (the child of the tests) has a task in every state, a bonus and a pending
+ * A family with a lived-in week (and, with `familyLife`, its announcements, calendar and report): Ada (the
+ * child of the tests) has a task in every state, a bonus and a pending
  * reward request; Ben has a task, a bonus and a pending "want to do" request. Ada ends with 40 FP, Ben 12 FP.
  */
-export async function seedFamily(baseURL: string): Promise<SeededFamily> {
+export async function seedFamily(baseURL: string, options: { familyLife?: boolean } = {}): Promise<SeededFamily> {
   const family = await createFamily(baseURL, { familyName: FAMILY_NAME });
   const [ada, ben] = family.kids;
   const parent = family.admin.client;
@@ -75,7 +78,30 @@ export async function seedFamily(baseURL: string): Promise<SeededFamily> {
   must(await parent.post('/api/points', { userId: ben.id, amount: 12, reason: reasons.siblingBonus, approved: true }), 201, 'points');
   const pendingReward = 'Extra Screen Time (30 min)';
   must(await ada.client.post('/api/redemptions', { option: pendingReward, cost: 25 }), 201, 'redemption');
-  return { ...family, tasks, reasons, pendingReward };
+  let life: SeededFamily['life'] = null;
+  if (options.familyLife) {
+    life = { announcement: 'Pizza night on Friday! Finish your tasks first.', comment: 'Can I choose the toppings?', event: 'Swim practice' };
+    const posted = must(await parent.post('/api/announcements', { content: life.announcement }), 201, 'announcement');
+    must(await ada.client.post(`/api/announcements/${posted.id}/comments`, { content: life.comment }), 201, 'comment');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    must(
+      await parent.post('/api/calendar-events', {
+        title: life.event,
+        description: 'Bring goggles',
+        assignedTo: ada.id,
+        startDate: `${tomorrow}T17:30:00`,
+        endDate: `${tomorrow}T18:30:00`,
+        category: 'Sports',
+        color: '#06B6D4',
+        isRecurring: true,
+        recurringType: 'weekly',
+      }),
+      201,
+      'event',
+    );
+    must(await parent.post('/api/reports/generate'), 201, 'report');
+  }
+  return { ...family, tasks, reasons, pendingReward, life };
 }
 
 /** The demo family's members, signed in through the API. */

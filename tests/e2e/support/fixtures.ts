@@ -19,7 +19,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   family: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern.
     async ({}, use, workerInfo) => {
-      await use(await seedFamily(baseUrlOf(workerInfo.project.use)));
+      await use(await seedFamily(baseUrlOf(workerInfo.project.use), { familyLife: true }));
     },
     { scope: 'worker' },
   ],

@@ -4,6 +4,7 @@ import type { Actor } from '@familyos/domain';
 import { AddComment, PostAnnouncement } from '../announcements/announcement.handlers.js';
 import { RegisterFamily } from '../auth/register.handler.js';
 import { CreateCalendarEvent } from '../calendar/calendar-event.handlers.js';
+import { GenerateWeeklyReport } from '../reports/generate-report.handler.js';
 import { AddMember, UpdateMember } from '../members/member.handlers.js';
 import { IssuePoints } from '../points/issue-points.handler.js';
 import { DecideRedemption, RequestRedemption } from '../redemptions/redemption.handlers.js';
@@ -23,7 +24,7 @@ const DAY = 86_400_000;
 /**
  * "The Demo Family" (DESIGN §5), written through the same commands a family would send, each at the time it
  * would have happened over the past week: tasks in every state, points, redemptions (one pending),
- * announcements with replies, and a calendar of the coming weeks.
+ * announcements with replies, a calendar of the coming weeks, and this week's report.
  */
 @Injectable()
 export class DemoFamilySeeder {
@@ -135,6 +136,8 @@ export class DemoFamilySeeder {
       [0, 6, create('piano', 'Practice Instrument', 'Twenty minutes of piano', 15, leo, dueIn(2))],
       [0, 7, () => run(new CreateTask(emma, { title: 'Helped Grandma with the garden', description: 'We planted tulips', pointsValue: 10, requestType: 'already_did' }))],
       [0, 8, () => run(new RequestRedemption(leo, 'Extra Screen Time (30 min)'))],
+      // Mom looks at the week so far: the Reports page opens on a report with something in it.
+      [0, 9, () => run(new GenerateWeeklyReport(mom, familyId, 'manual'))],
     ];
     for (const [daysAgo, hour, step] of week) await at(daysAgo, hour, step);
     this.logger.log('Created "The Demo Family": sign in as mom, emma or leo with password demo1234');

@@ -25,6 +25,8 @@ export function PointsPerDayChart({ report }: { report: WeeklyReport }) {
           series={report.children.map((c) => ({ data: c.dailyPoints, label: c.name, id: c.userId }))}
           margin={{ left: 0, right: 8 }}
           skipAnimation
+          // The wrapper names the numbers for screen readers; the drawing itself takes no keyboard focus.
+          disableKeyboardNavigation
         />
       </Box>
     </Box>
@@ -47,6 +49,8 @@ export function CategoryChart({ report }: { report: WeeklyReport }) {
           series={keys.map((k) => ({ data: report.children.map((c) => c.byCategory[k]), label: CATEGORY_LABEL[k], stack: 'points', id: k }))}
           margin={{ left: 0, right: 8 }}
           skipAnimation
+          // The wrapper names the numbers for screen readers; the drawing itself takes no keyboard focus.
+          disableKeyboardNavigation
         />
       </Box>
     </Box>

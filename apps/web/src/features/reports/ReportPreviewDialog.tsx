@@ -24,7 +24,7 @@ export function ReportPreviewDialog({ open, onClose }: { open: boolean; onClose:
         ) : (
           <Stack spacing={2}>
             <Typography color="text.secondary">This week so far. Generating the report saves it for the whole family.</Typography>
-            <Box sx={{ overflowX: 'auto' }}>
+            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="This week by child (scrolls sideways on small screens)">
               <Table size="small" aria-label="This week so far, by child">
                 <TableHead>
                   <TableRow>

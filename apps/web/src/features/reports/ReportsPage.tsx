@@ -1,4 +1,4 @@
-import { Alert, Box, Button, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { failureMessage } from '../../lib/api';
@@ -172,12 +172,14 @@ function ReportView({
             <SectionCard title="Past Reports" emoji="🗂️" testId="history">
               <List disablePadding aria-label="Past reports">
                 {history.map((r) => (
-                  <ListItemButton key={r.id} selected={r.id === selectedId} onClick={() => onSelect(r.id)} sx={{ borderRadius: 1 }}>
-                    <ListItemText
-                      primary={`Week of ${weekRange(r)}`}
-                      secondary={`${r.totals.points} FP · ${r.totals.tasksCompleted} tasks${r.leaderboard[0] && r.leaderboard[0].weeklyTotal > 0 ? ` · ⭐ ${r.leaderboard[0].name}` : ''}`}
-                    />
-                  </ListItemButton>
+                  <ListItem key={r.id} disablePadding>
+                    <ListItemButton selected={r.id === selectedId} aria-current={r.id === selectedId ? 'true' : undefined} onClick={() => onSelect(r.id)} sx={{ borderRadius: 1 }}>
+                      <ListItemText
+                        primary={`Week of ${weekRange(r)}`}
+                        secondary={`${r.totals.points} FP · ${r.totals.tasksCompleted} tasks${r.leaderboard[0] && r.leaderboard[0].weeklyTotal > 0 ? ` · ⭐ ${r.leaderboard[0].name}` : ''}`}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </SectionCard>
