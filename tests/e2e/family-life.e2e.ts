@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { ONE_PIXEL_PNG } from '../support/images.js';
 import { expect, test } from './support/fixtures.js';
-import { memberFor, NAMES, PASSWORD } from './support/family.js';
-import { openAs, section } from './support/session.js';
+import { demoClient, memberFor, must, NAMES, PASSWORD } from './support/family.js';
+import { openAs, section, signInThroughDemoTab } from './support/session.js';
 
 /**
  * Issue 6's walks for announcements and the calendar, and the dashboard cards of issue 3 that show them
@@ -266,4 +266,20 @@ test('the dashboard quick action generates the report', async ({ page, freshFami
   expect(reports.body).toHaveLength(1);
   await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Add Announcement' }).click();
   await expect(page).toHaveURL(/\/announcements$/);
+});
+
+test('Mom generates the demo family report and sees Emma on the leaderboard with her points', async ({ page, baseURL }) => {
+  await signInThroughDemoTab(page, 'Mom');
+  await navigate(page, 'Reports');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Report Generated' })).toBeVisible();
+  // Whatever the other suites did to the demo family this week, the page shows what the server counted for Emma.
+  const mom = await demoClient(baseURL!, 'mom');
+  const [latest] = must<any[]>(await mom.get('/api/reports'), 200, 'reports');
+  const emma = latest.leaderboard.find((row: { name: string }) => row.name === 'Emma');
+  expect(emma, 'Emma is on the leaderboard').toBeTruthy();
+  expect(emma.weeklyTotal).toBeGreaterThan(0);
+  const row = section(page, 'Leaderboard').getByTestId('leaderboard-row').filter({ hasText: 'Emma' });
+  await expect(row).toContainText(`${emma.weeklyTotal} FP`);
+  await expect(row.getByLabel(`Rank ${emma.rank}`)).toBeVisible();
 });

@@ -17,7 +17,7 @@ export function Leaderboard({ report, usernames, meId }: { report: WeeklyReport;
             data-testid="leaderboard-row"
             sx={{ gap: 1.5, py: 1, bgcolor: row.userId === meId ? 'action.selected' : undefined, borderRadius: 1, px: 1 }}
           >
-            <Box sx={{ width: 36, textAlign: 'center', fontSize: medal ? 24 : 16, fontWeight: 700 }} aria-label={`Rank ${row.rank}`}>
+            <Box role="img" aria-label={`Rank ${row.rank}`} sx={{ width: 36, textAlign: 'center', fontSize: medal ? 24 : 16, fontWeight: 700 }}>
               {medal ?? `#${row.rank}`}
             </Box>
             <UserAvatar user={{ id: row.userId, username: usernames.get(row.userId) ?? row.userId, name: row.name, avatar: row.avatar }} size={36} />
