@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ONE_PIXEL_PNG } from '../support/images.js';
 import { expect, test } from './support/fixtures.js';
 import { demoClient, memberFor, must, NAMES, PASSWORD } from './support/family.js';
@@ -22,6 +22,16 @@ function pngFile(): string {
   return path;
 }
 
+/** Two people on two devices: a browser context each, closed afterwards whatever happened. */
+async function inTwoBrowsers(browser: Browser, run: (parent: Page, child: Page) => Promise<void>) {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  try {
+    await run(await contexts[0]!.newPage(), await contexts[1]!.newPage());
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+}
+
 /** Follows a link of the header (desktop) or of the side menu (phone). */
 async function navigate(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Open menu' });
@@ -36,11 +46,7 @@ async function navigate(page: Page, name: string) {
 test('a parent posts an announcement with a photo and a child replies', async ({ browser, freshFamily }) => {
   const text = unique('Pizza night on Friday!');
   const reply = unique('Can I pick the toppings?');
-  const parentContext = await browser.newContext();
-  const childContext = await browser.newContext();
-  const parent = await parentContext.newPage();
-  const child = await childContext.newPage();
-  try {
+  await inTwoBrowsers(browser, async (parent, child) => {
     await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
     await navigate(parent, 'Announcements');
     await expect(parent).toHaveURL(/\/announcements$/);
@@ -86,10 +92,7 @@ test('a parent posts an announcement with a photo and a child replies', async ({
     await expect(again.getByRole('button', { name: /1 reply/ })).toBeVisible();
     await again.getByRole('button', { name: /1 reply/ }).click();
     await expect(again.getByTestId('comment')).toContainText(reply);
-  } finally {
-    await parentContext.close();
-    await childContext.close();
-  }
+  });
 });
 
 test('an announcement that is too long says so and nothing is posted', async ({ page, freshFamily }) => {
@@ -109,11 +112,7 @@ test('an announcement that is too long says so and nothing is posted', async ({ 
 test('a parent adds a weekly event, sees it in 7 and 30 days, edits and deletes it; a child cannot edit it', async ({ browser, freshFamily }) => {
   const title = unique('Swim practice');
   const renamed = unique('Swim gala');
-  const parentContext = await browser.newContext();
-  const childContext = await browser.newContext();
-  const parent = await parentContext.newPage();
-  const child = await childContext.newPage();
-  try {
+  await inTwoBrowsers(browser, async (parent, child) => {
     await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
     await navigate(parent, 'Calendar');
     await expect(parent).toHaveURL(/\/calendar$/);
@@ -180,10 +179,7 @@ test('a parent adds a weekly event, sees it in 7 and 30 days, edits and deletes 
     await expect(parent.getByText('No Events Scheduled')).toBeVisible();
     const left = await freshFamily.admin.client.get(`/api/calendar-events?startDate=${new Date(Date.now() - 86_400_000).toISOString()}&endDate=${new Date(Date.now() + 40 * 86_400_000).toISOString()}`);
     expect(left.body).toEqual([]);
-  } finally {
-    await parentContext.close();
-    await childContext.close();
-  }
+  });
 });
 
 async function openDashboard(page: Page): Promise<Page> {
@@ -204,11 +200,7 @@ test('the tutorial explains features, roles, tips and the hub', async ({ page, f
 
 test('a parent generates the weekly report and sees the children ranked with their points; a child reads its own', async ({ browser, freshFamily }) => {
   // seedFamily: Ada earned 30 FP for an approved task and a 10 FP bonus this week; Ben a 12 FP bonus.
-  const parentContext = await browser.newContext();
-  const childContext = await browser.newContext();
-  const parent = await parentContext.newPage();
-  const child = await childContext.newPage();
-  try {
+  await inTwoBrowsers(browser, async (parent, child) => {
     await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
     await navigate(parent, 'Reports');
     await expect(parent).toHaveURL(/\/reports$/);
@@ -252,10 +244,7 @@ test('a parent generates the weekly report and sees the children ranked with the
     await expect(child.getByRole('button', { name: 'Generate Report' })).toHaveCount(0);
     await expect(child.getByRole('button', { name: 'Preview Report' })).toHaveCount(0);
     await expect(child.getByText('Tips for Next Week')).toHaveCount(0);
-  } finally {
-    await parentContext.close();
-    await childContext.close();
-  }
+  });
 });
 
 test('the dashboard quick action generates the report', async ({ page, freshFamily }) => {

@@ -1,3 +1,4 @@
+import { parseCsv as readCsv } from '@familyos/testing';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, createTask, type Family } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -7,35 +8,10 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
  * family), RFC 4180 CSV, text cells safe to open in a spreadsheet, and the caller's family only.
  */
 
-/** An RFC 4180 reader (quoted fields, doubled quotes, CRLF records). fetch's text() drops the byte order mark. */
+/** An RFC 4180 reader; every export ends its last record with CRLF. */
 function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, '');
-  expect(body.endsWith('\r\n')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i += 1) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && body[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  return rows;
+  expect(text.endsWith('\r\n')).toBe(true);
+  return readCsv(text);
 }
 
 /** The CSV as objects keyed by its header line. */

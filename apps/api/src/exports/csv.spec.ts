@@ -1,33 +1,5 @@
+import { parseCsv } from '@familyos/testing';
 import { toCsv } from './csv.js';
-
-/** A small RFC 4180 reader, to prove what toCsv writes reads back as it was meant. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe('toCsv (RFC 4180)', () => {
   it('writes a header line and one line per row, each ended by CRLF', () => {
