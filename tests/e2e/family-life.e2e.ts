@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { parseCsv } from '../../libs/testing/src/csv.js';
 import { ONE_PIXEL_PNG } from '../support/images.js';
 import { expect, test } from './support/fixtures.js';
 import { demoClient, memberFor, must, NAMES, PASSWORD } from './support/family.js';
@@ -271,4 +272,20 @@ test('Mom generates the demo family report and sees Emma on the leaderboard with
   const row = section(page, 'Leaderboard').getByTestId('leaderboard-row').filter({ hasText: 'Emma' });
   await expect(row).toContainText(`${emma.weeklyTotal} FP`);
   await expect(row.getByLabel(`Rank ${emma.rank}`)).toBeVisible();
+});
+
+test("an export download is a CSV of the family's points", async ({ page, freshFamily }) => {
+  await openAs(page, freshFamily.admin.username, PASSWORD, '/settings');
+  const downloading = page.waitForEvent('download');
+  await section(page, 'Data Export').getByRole('link', { name: 'Export Points' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^familyos-points-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+  expect(rows[0]).toEqual(['Date', 'Member', 'Amount', 'Reason', 'Status', 'Given by']);
+  const reasons = rows.slice(1).map((r) => r[3]);
+  expect(reasons).toEqual(expect.arrayContaining([freshFamily.reasons.childBonus, freshFamily.reasons.siblingBonus, `Completed task: ${freshFamily.tasks.approved}`]));
+  const bonus = rows.find((r) => r[3] === freshFamily.reasons.childBonus)!;
+  expect(bonus[1]).toBe(NAMES.child);
+  expect(bonus[2]).toBe('10');
+  expect(bonus[4]).toBe('Approved');
 });
