@@ -15,7 +15,7 @@ export function StatsCard({ users, rewardCount }: { users: User[] | undefined; r
         {stats.map((s) => (
           <Box key={s.label} data-testid={`stat-${s.label.toLowerCase()}`} sx={{ textAlign: 'center', p: 1.25, borderRadius: 2, bgcolor: 'action.hover', display: 'flex', flexDirection: 'column-reverse' }}>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-              <Box component="span" aria-hidden sx={{ mr: 0.5 }}>
+              <Box component="span" aria-hidden sx={{ display: 'block', fontSize: 18, lineHeight: 1.3 }}>
                 {s.emoji}
               </Box>
               {s.label}
