@@ -199,6 +199,16 @@ async function shootSize(browser, url, tokens, size, viewport, written) {
     }
     await open('/announcements');
     await shoot(`announcements-${role}`);
+    await open('/reports');
+    await page.getByTestId('report-charts').or(page.getByText('No weekly report yet')).first().waitFor();
+    await shoot(`reports-${role}`);
+    if (role === 'parent') {
+      await page.getByRole('button', { name: 'Preview Report' }).click();
+      await page.getByRole('dialog').getByRole('table').waitFor();
+      await shoot('report-preview-parent', false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
     await open('/calendar');
     await shoot(`calendar-${role}`);
     if (role === 'parent') {
