@@ -3,7 +3,8 @@
  * Redis (REDIS_URL, or 127.0.0.1:6379; CI has it), a unique queue per test whose keys are deleted afterwards.
  * (a) a family's schedule follows PUT /api/family, and firing it writes the report on schedule; (b) two api
  * servers working the same queue, plus a duplicate job, write one scheduled report; (c) a new day moves the
- * job; (d) the in-process scheduler catches up at boot on a run missed while the server was down, once.
+ * job; (d) the in-process scheduler catches up at boot on a run missed while the server was down, once;
+ * (e) the schedule of a family that no longer exists is removed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { streams, type StoredEvent, type Weekday, type WeeklyReportGenerated } f
 import { BullMqReportScheduler, probeRedis, schedulerIdOf } from '@familyos/scheduler';
 import { deleteQueueKeys, skipWithoutRedis } from '../../libs/scheduler/src/testing/redis.js';
 import { ApiClient } from '../support/api-client.js';
+import { ReportScheduleService } from '../../apps/api/src/reports/report-schedule.service.js';
 import { createFamily, type Family } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -177,6 +179,18 @@ if (!redis.available) {
       expect(tokyo).toMatchObject({ weekday: second.weekday, timeZone: 'Asia/Tokyo' });
       expect(DateTime.fromJSDate(tokyo!.next, { zone: 'Asia/Tokyo' }).toFormat('cccc HH:mm')).toBe(`${second.weekday} 18:00`);
       expect((await delayedOf(f.familyId)).map((j) => j.opts.prevMillis)).toEqual([tokyo!.next.getTime()]);
+    });
+
+    it('(e) a schedule whose family no longer exists is removed; the families that exist keep theirs', async () => {
+      const server = await start();
+      const f = await createFamily(server.url);
+      // A schedule left behind by a family that is gone (or never was, as far as the log knows).
+      const ghost = `gone-${randomBytes(4).toString('hex')}`;
+      await inspector.upsert({ familyId: ghost, weekday: 'Monday', timeZone: 'UTC' });
+      expect(await scheduleOf(ghost)).toHaveLength(1);
+      await server.running.app.get(ReportScheduleService).reconcile();
+      expect(await scheduleOf(ghost)).toEqual([]);
+      expect((await scheduleOf(f.familyId)).map((s) => s.weekday)).toEqual(['Sunday']);
     });
   });
 }
