@@ -182,6 +182,8 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
               value={assignedTo}
               onChange={(e) => setAssignedTo(e.target.value)}
               slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              error={users.isError}
+              helperText={users.isError ? 'Failed to fetch users' : undefined}
             >
               <MenuItem value="">Everyone</MenuItem>
               {(users.data ?? []).map((u) => (
