@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
+import type { CalendarEventInput } from '@familyos/domain';
 import { del, get, post, put } from '../../lib/api';
 
 export interface EventPerson {
@@ -33,19 +34,8 @@ export interface CalendarOccurrence {
   canEdit: boolean;
 }
 
-export interface CalendarEventInput {
-  title: string;
-  description: string;
-  assignedTo: string | null;
-  startDate: string;
-  endDate: string | null;
-  allDay: boolean;
-  category: string;
-  color: string;
-  isRecurring: boolean;
-  recurringType: 'daily' | 'weekly' | 'monthly' | null;
-  recurringEndDate: string | null;
-}
+/** What POST and PUT send (SPEC §7's payload), as the calendar decider takes it. */
+export type { CalendarEventInput };
 
 export interface CalendarWindow {
   startDate: string;

@@ -1,32 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReportDoc } from '@familyos/projector';
 import { get, post } from '../../lib/api';
 
-export interface ReportChild {
-  userId: string;
-  name: string;
-  avatar: string;
-  totalPoints: number;
-  byCategory: { chores: number; school: number; behavior: number };
-  tasksCompleted: number;
-  averageScore: number | null;
-  achievements: { id: string; title: string; emoji: string; description: string }[];
-  dailyPoints: number[];
-  /** Where the week's points came from: approved tasks, or points a parent gave (SPEC §9: the preview's Tasks and Bonus). */
-  bySource: { tasks: number; bonus: number };
-}
-
-export interface WeeklyReport {
-  id: string;
-  reportId: string;
-  weekStartDate: string;
-  weekEndDate: string;
-  createdAt: string;
-  trigger: 'manual' | 'schedule';
-  timeZone: string;
-  children: ReportChild[];
-  leaderboard: { rank: number; userId: string; name: string; avatar: string; weeklyTotal: number }[];
-  totals: { points: number; tasksCompleted: number };
-}
+/** The report as the API answers it: the reports read model's document (types only; nothing reaches the bundle). */
+export type WeeklyReport = Omit<ReportDoc, 'familyId'>;
+export type ReportChild = WeeklyReport['children'][number];
 
 export const reportsQuery = queryOptions({ queryKey: ['api', 'reports'], queryFn: () => get<WeeklyReport[]>('/api/reports') });
 export const useReports = () => useQuery(reportsQuery);
