@@ -38,6 +38,8 @@ export const limits = {
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;
 export const MEMBER_ROLES = ['child', 'manager', 'admin'] as const;
+/** SPEC §5: invites are for a child (the default) or a manager. */
+export const INVITE_ROLES = ['child', 'manager'] as const;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const CURRENCIES = ['USD', 'THB', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'CNY', 'INR'] as const;
 export const TASK_STATUSES = ['pending', 'submitted', 'approved', 'rejected'] as const;

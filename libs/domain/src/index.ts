@@ -13,3 +13,5 @@ export * from './calendar/occurrences.js';
 export * from './calendar/calendar-event.decider.js';
 export * from './announcements/announcement.decider.js';
 export * from './photos/photo.decider.js';
+export * from './invites/invite.decider.js';
+export * from './access/access-request.decider.js';

@@ -1,6 +1,8 @@
 import type { EventMetadata, StoredEvent } from './envelope.js';
 import type { FamilyEvent } from './family-events.js';
-import type { MemberEvent, SessionEvent, UsernameEvent } from './member-events.js';
+import type { IdentityEvent, MemberEvent, SessionEvent, UsernameEvent } from './member-events.js';
+import type { AccessRequestEvent } from './access-events.js';
+import type { InviteEvent } from './invite-events.js';
 import type { PointsAccountEvent } from './points-events.js';
 import type { TaskEvent } from './task-events.js';
 import type { AnnouncementEvent, PhotoEvent } from './announcement-events.js';
@@ -11,6 +13,9 @@ export type FamilyOsEvent =
   | FamilyEvent
   | MemberEvent
   | UsernameEvent
+  | IdentityEvent
+  | AccessRequestEvent
+  | InviteEvent
   | SessionEvent
   | TaskEvent
   | PointsAccountEvent
@@ -38,6 +43,14 @@ export const schemaVersions: Record<EventType, number> = {
   MemberRenamed: 1,
   MemberAvatarChanged: 1,
   MemberPasswordSet: 1,
+  MemberIdentityLinked: 1,
+  IdentityClaimed: 1,
+  AccessRequested: 1,
+  AccessRequestApproved: 1,
+  AccessRequestRejected: 1,
+  InviteCreated: 1,
+  InviteUsed: 1,
+  InviteDeactivated: 1,
   UsernameClaimed: 1,
   SessionStarted: 1,
   SessionEnded: 1,

@@ -46,6 +46,10 @@ export const streams = {
   calendarEvent: (eventId: string) => `calendarEvent-${eventId}`,
   /** One stream per family and report week (weekStartDate YYYY-MM-DD). */
   weeklyReport: (familyId: string, weekStartDate: string) => `report-${familyId}_${weekStartDate}`,
+  /** Outside identities: the subject is hashed (see domain identityKey) so any characters are safe in a stream name. */
+  identity: (provider: 'hub' | 'oidc', subjectKey: string) => `identity-${provider}_${subjectKey}`,
+  accessRequest: (provider: 'hub' | 'oidc', subjectKey: string) => `accessRequest-${provider}_${subjectKey}`,
+  invite: (inviteId: string) => `invite-${inviteId}`,
 } as const;
 
 export function streamCategory(streamId: string): string {

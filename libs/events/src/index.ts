@@ -6,4 +6,6 @@ export * from './points-events.js';
 export * from './announcement-events.js';
 export * from './calendar-events.js';
 export * from './report-events.js';
+export * from './access-events.js';
+export * from './invite-events.js';
 export * from './catalog.js';

@@ -10,6 +10,7 @@ export interface UserView {
   age: number | null;
   avatar: string;
   hubUserId: string | null;
+  hubUsername: string | null;
   bio: string;
   websiteUrl: string;
   isPrimaryAdmin: boolean;
@@ -27,6 +28,7 @@ export function userView(m: MemberDoc | MemberState): UserView {
     age: m.age,
     avatar: m.avatar,
     hubUserId: doc.hubUserId ?? null,
+    hubUsername: doc.hubUsername ?? null,
     bio: doc.bio ?? '',
     websiteUrl: doc.websiteUrl ?? '',
     isPrimaryAdmin: m.isPrimaryAdmin,

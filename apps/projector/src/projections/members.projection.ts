@@ -6,7 +6,7 @@ const memberIdOf = (streamId: string) => streamId.slice('member-'.length);
 
 export const membersProjection: Projection = {
   name: 'members',
-  version: 1,
+  version: 2,
   collections: [collections.members],
   async apply(event, tx) {
     if (isEvent(event, 'MemberJoined')) {
@@ -36,7 +36,11 @@ export const membersProjection: Projection = {
         ? { avatar: event.data.avatar }
         : isEvent(event, 'MemberPasswordSet')
           ? { hasPassword: true }
-          : null;
+          : isEvent(event, 'MemberIdentityLinked')
+            ? event.data.provider === 'hub'
+              ? { hubUserId: event.data.subject, hubUsername: event.data.username }
+              : { oidcLinked: true }
+            : null;
     if (!patch) return;
     const member = await tx.get<MemberDoc>(collections.members, memberIdOf(event.streamId));
     if (member) await tx.put(collections.members, { ...member, ...patch });

@@ -19,6 +19,10 @@ export interface MemberDoc {
   avatar: string;
   isPrimaryAdmin: boolean;
   hubUserId: string | null;
+  /** The hub's username (for the hub profile link); null for members without a hub account. */
+  hubUsername?: string | null;
+  /** Set when the member signs in through the family's OpenID provider. */
+  oidcLinked?: boolean;
   bio: string;
   websiteUrl: string;
   hasPassword: boolean;

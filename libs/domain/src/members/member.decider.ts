@@ -1,4 +1,4 @@
-import type { MemberEvent, MemberJoined, UsernameEvent } from '@familyos/events';
+import type { IdentityEvent, IdentityProvider, MemberEvent, MemberJoined, UsernameEvent } from '@familyos/events';
 import { messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
@@ -12,9 +12,20 @@ export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
   exists: boolean;
   id: string;
   passwordHash: string | null;
+  /** The hub's user id and username when the member signs in through the hub. */
+  hubUserId: string | null;
+  hubUsername: string | null;
+  /** The OpenID provider's subject when the member signs in through it. */
+  oidcSubject: string | null;
 };
 
-export type NewMember = JoinedData & { passwordHash: string | null };
+export interface OutsideIdentity {
+  provider: IdentityProvider;
+  subject: string;
+  username: string | null;
+}
+
+export type NewMember = JoinedData & { passwordHash: string | null; identity?: OutsideIdentity | null };
 
 export type MemberCommand =
   /** `actor` is the admin adding the member; absent when the member creates itself (register, demo, bootstrap). */
@@ -40,6 +51,9 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     avatar: '',
     isPrimaryAdmin: false,
     passwordHash: null,
+    hubUserId: null,
+    hubUsername: null,
+    oidcSubject: null,
   },
 
   evolve(state, event) {
@@ -54,6 +68,10 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return { ...state, avatar: event.data.avatar };
       case 'MemberPasswordSet':
         return { ...state, passwordHash: event.data.passwordHash };
+      case 'MemberIdentityLinked':
+        return event.data.provider === 'hub'
+          ? { ...state, hubUserId: event.data.subject, hubUsername: event.data.username }
+          : { ...state, oidcSubject: event.data.subject };
     }
   },
 
@@ -61,7 +79,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     switch (command.type) {
       case 'JoinMember': {
         if (state.exists) throw conflict('This member already exists');
-        const { passwordHash, ...m } = command.member;
+        const { passwordHash, identity, ...m } = command.member;
         if (command.actor) {
           assertCan(command.actor, 'manageMembers');
           if (command.actor.familyId === null || command.actor.familyId !== m.familyId) throw notFound('Family');
@@ -69,6 +87,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         }
         const events: MemberEvent[] = [{ type: 'MemberJoined', data: m }];
         if (passwordHash) events.push({ type: 'MemberPasswordSet', data: { passwordHash } });
+        if (identity) events.push({ type: 'MemberIdentityLinked', data: identity });
         return events;
       }
       case 'RenameMember':
@@ -97,5 +116,21 @@ export const usernameDecider: Decider<UsernameCommand, UsernameState, UsernameEv
     if (state.memberId === command.memberId) return [];
     if (state.memberId !== null) throw conflict(messages.usernameTaken);
     return [{ type: 'UsernameClaimed', data: { username: command.username, memberId: command.memberId } }];
+  },
+};
+
+/** identity-<provider>_<key>: an outside identity (hub user, OpenID subject) belongs to the first member linked. */
+export interface IdentityState {
+  memberId: string | null;
+}
+export type IdentityCommand = { type: 'ClaimIdentity'; provider: IdentityProvider; subject: string; memberId: string };
+
+export const identityDecider: Decider<IdentityCommand, IdentityState, IdentityEvent> = {
+  initialState: { memberId: null },
+  evolve: (_state, event) => ({ memberId: event.data.memberId }),
+  decide(command, state) {
+    if (state.memberId === command.memberId) return [];
+    if (state.memberId !== null) throw conflict(messages.alreadyMember);
+    return [{ type: 'IdentityClaimed', data: { provider: command.provider, subject: command.subject, memberId: command.memberId } }];
   },
 };

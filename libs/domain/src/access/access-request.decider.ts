@@ -1,0 +1,103 @@
+import type { AccessRequestEvent, IdentityProvider, Role } from '@familyos/events';
+import { MEMBER_ROLES, messages } from '@familyos/contracts';
+import type { Actor } from '../shared/actor.js';
+import type { Decider } from '../shared/decider.js';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.js';
+import { can } from '../shared/policy.js';
+
+export interface AccessRequestState {
+  status: 'none' | 'pending' | 'approved' | 'rejected';
+  requestId: string;
+  provider: IdentityProvider;
+  subject: string;
+  username: string;
+  name: string;
+  email: string | null;
+  /** null: a system-level request, no family fits; only a superuser can assign one. */
+  familyId: string | null;
+  memberId: string | null;
+}
+
+export type AccessRequestCommand =
+  | {
+      type: 'RequestAccess';
+      requestId: string;
+      provider: IdentityProvider;
+      subject: string;
+      username: string;
+      name: string;
+      email: string | null;
+      familyId: string | null;
+    }
+  /** familyId: the family to join; a family-level request can only join its own family. */
+  | { type: 'ApproveAccessRequest'; actor: Actor; memberId: string; familyId: string | null; role: string }
+  | { type: 'RejectAccessRequest'; actor: Actor };
+
+/**
+ * Who may decide: a family's own admins (or a superuser) for a family-level request; only a superuser for a
+ * system-level one. Anyone else is told it does not exist, as with every other family's data.
+ */
+function assertMayDecide(actor: Actor, state: AccessRequestState): void {
+  if (state.status === 'none') throw notFound('Request');
+  if (can(actor, 'systemAdmin')) return;
+  if (state.familyId === null || actor.familyId !== state.familyId) throw notFound('Request');
+  if (!can(actor, 'reviewHubRequests')) throw forbidden();
+}
+
+export const accessRequestDecider: Decider<AccessRequestCommand, AccessRequestState, AccessRequestEvent> = {
+  initialState: {
+    status: 'none',
+    requestId: '',
+    provider: 'hub',
+    subject: '',
+    username: '',
+    name: '',
+    email: null,
+    familyId: null,
+    memberId: null,
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'AccessRequested':
+        return { ...state, ...event.data, status: 'pending', memberId: null };
+      case 'AccessRequestApproved':
+        return { ...state, status: 'approved', familyId: event.data.familyId, memberId: event.data.memberId };
+      case 'AccessRequestRejected':
+        return { ...state, status: 'rejected' };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RequestAccess': {
+        // Signing in again while pending is the same request; after a rejection one may ask again.
+        if (state.status === 'pending') return [];
+        if (state.status === 'approved') throw conflict(messages.alreadyMember);
+        const { type: _type, ...data } = command;
+        return [{ type: 'AccessRequested', data }];
+      }
+      case 'ApproveAccessRequest': {
+        assertMayDecide(command.actor, state);
+        if (state.status !== 'pending') throw conflict(messages.requestDecided);
+        if (!(MEMBER_ROLES as readonly string[]).includes(command.role)) throw invalid(messages.memberRole, 'role');
+        const familyId = state.familyId ?? command.familyId;
+        if (familyId === null) throw invalid(messages.assignFamily, 'familyId');
+        if (state.familyId !== null && command.familyId !== null && command.familyId !== state.familyId) {
+          throw invalid('A family request can only join its own family', 'familyId');
+        }
+        return [
+          {
+            type: 'AccessRequestApproved',
+            data: { requestId: state.requestId, memberId: command.memberId, familyId, role: command.role as Role, decidedBy: command.actor.id },
+          },
+        ];
+      }
+      case 'RejectAccessRequest': {
+        assertMayDecide(command.actor, state);
+        if (state.status !== 'pending') throw conflict(messages.requestDecided);
+        return [{ type: 'AccessRequestRejected', data: { requestId: state.requestId, decidedBy: command.actor.id } }];
+      }
+    }
+  },
+};
