@@ -150,7 +150,7 @@ describe('sign-in, sessions and accounts over HTTP', () => {
   it('GET /api/auth/providers says which sign-in ways are on', async () => {
     const res = await anonymous.get('/api/auth/providers');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ demo: false, hub: false, oidc: false, registration: true });
+    expect(res.body).toEqual({ demo: false, hub: false, oidc: false, registration: true, hubUrl: null, hubServiceId: null, oidcName: null });
   });
 
   it('GET /api/auth/demo-accounts with DEMO off: not enabled, no accounts', async () => {

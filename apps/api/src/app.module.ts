@@ -7,10 +7,18 @@ import type { ProjectionProgress } from '@familyos/projector';
 import { AddCommentHandler, PostAnnouncementHandler } from './announcements/announcement.handlers.js';
 import { AnnouncementsController } from './announcements/announcements.controller.js';
 import { AnnouncementsQueries } from './announcements/announcements.queries.js';
+import { AssignFamilyHandler, DecideAccessRequestHandler, SignInOutsiderHandler } from './access/access-request.handlers.js';
+import { FamilyFit } from './access/family-fit.js';
+import { AccessRequestsQueries } from './admin/access-requests.queries.js';
+import { AdminController } from './admin/admin.controller.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuthController, DebugController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { HubClient } from './auth/hub/hub-client.js';
+import { HubLoginController } from './auth/hub/hub-login.controller.js';
 import { MembersRepository } from './auth/members-repository.js';
+import { OidcClient } from './auth/oidc/oidc-client.js';
+import { OidcController } from './auth/oidc/oidc.controller.js';
 import { SignInRateLimiter } from './auth/rate-limit.js';
 import { RegisterFamilyHandler } from './auth/register.handler.js';
 import { SessionsService } from './auth/sessions.service.js';
@@ -23,6 +31,9 @@ import { DemoFamilySeeder } from './demo/demo-family.js';
 import { ExportsController } from './exports/exports.controller.js';
 import { FamilyController } from './family/family.controller.js';
 import { FamilyQueries } from './family/family.queries.js';
+import { CreateInviteHandler, DeactivateInviteHandler, JoinFamilyHandler } from './invites/invite.handlers.js';
+import { FamilyInvitesController, JoinFamilyController } from './invites/invites.controller.js';
+import { InvitesQueries } from './invites/invites.queries.js';
 import { UpdateFamilyHandler } from './family/update-family.handler.js';
 import { LeaderboardController } from './leaderboard/leaderboard.controller.js';
 import { AddMemberHandler, UpdateMemberHandler } from './members/member.handlers.js';
@@ -51,6 +62,8 @@ import { ReportsQueries } from './reports/reports.queries.js';
 import { CreateTaskHandler } from './tasks/create-task.handler.js';
 import { ChangeTaskStatusHandler } from './tasks/review-task.handler.js';
 import { TasksController } from './tasks/tasks.controller.js';
+import { SystemAdminController } from './system-admin/system-admin.controller.js';
+import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
 import { TasksQueries } from './tasks/tasks.queries.js';
 
 export interface Infrastructure {
@@ -81,6 +94,12 @@ const commandHandlers = [
   UpdateCalendarEventHandler,
   DeleteCalendarEventHandler,
   GenerateWeeklyReportHandler,
+  SignInOutsiderHandler,
+  DecideAccessRequestHandler,
+  AssignFamilyHandler,
+  CreateInviteHandler,
+  DeactivateInviteHandler,
+  JoinFamilyHandler,
 ];
 
 /** The ports arrive already opened (main.ts or a test), so the module itself never decides an adapter. */
@@ -93,6 +112,7 @@ export class AppModule {
       controllers: [
         AuthController,
         DebugController,
+        OidcController,
         FamilyController,
         MembersController,
         PointsController,
@@ -105,6 +125,11 @@ export class AppModule {
         CalendarController,
         ReportsController,
         ExportsController,
+        HubLoginController,
+        AdminController,
+        SystemAdminController,
+        FamilyInvitesController,
+        JoinFamilyController,
       ],
       providers: [
         { provide: CONFIG, useValue: infra.config },
@@ -122,6 +147,11 @@ export class AppModule {
         SessionsService,
         MembersRepository,
         { provide: SignInRateLimiter, useValue: new SignInRateLimiter() },
+        HubClient,
+        FamilyFit,
+        AccessRequestsQueries,
+        SystemAdminQueries,
+        OidcClient,
         SuperuserBootstrap,
         DemoFamilySeeder,
         AccountContextLoader,
@@ -133,6 +163,7 @@ export class AppModule {
         AnnouncementsQueries,
         CalendarQueries,
         ReportsQueries,
+        InvitesQueries,
         ReportScheduleService,
         ...commandHandlers,
       ],

@@ -18,6 +18,13 @@ export interface AppConfig {
   redisUrl: string | null;
   /** REPORT_QUEUE: the BullMQ queue of the weekly reports (default familyos-weekly-reports). */
   reportQueue: string;
+  /**
+   * OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (all three or none) and OIDC_NAME (the sign-in button's label):
+   * sign-in through the family's own OpenID Connect provider; null when not set up.
+   */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  /** PUBLIC_URL: the origin the browser sees (for the OpenID redirect URI); without it, each request's own origin. */
+  publicUrl: string | null;
   /** Tests only, never from the environment: the time the server lives in (default the real clock). */
   clock?: { now(): Date };
 }
@@ -37,6 +44,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     superuser = { username: env.FAMILYOS_SUPERUSER.slice(0, i), password: env.FAMILYOS_SUPERUSER.slice(i + 1) };
   }
+  const oidc = oidcFromEnv(env);
+  let publicUrl: string | null = null;
+  if (env.PUBLIC_URL) {
+    try {
+      publicUrl = new URL(env.PUBLIC_URL).origin;
+    } catch {
+      throw new ConfigError(`PUBLIC_URL must be an origin such as https://family.example.com, got "${env.PUBLIC_URL}"`);
+    }
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -52,5 +68,28 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
     reportQueue: env.REPORT_QUEUE || 'familyos-weekly-reports',
+    oidc,
+    publicUrl,
   };
 }
+
+function oidcFromEnv(env: NodeJS.ProcessEnv): AppConfig['oidc'] {
+  const vars = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
+  const missing = Object.entries(vars).filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length === 3) return null;
+  // Half a setup would show a sign-in button that can never work: refuse to boot instead.
+  if (missing.length > 0) throw new ConfigError(`OpenID Connect needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET; missing ${missing.join(', ')}`);
+  let issuer: URL;
+  try {
+    issuer = new URL(vars.OIDC_ISSUER!);
+  } catch {
+    throw new ConfigError(`OIDC_ISSUER must be a URL, got "${vars.OIDC_ISSUER}"`);
+  }
+  if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && isLoopback(issuer.hostname))) {
+    throw new ConfigError('OIDC_ISSUER must use https (plain http only for localhost)');
+  }
+  return { issuer: vars.OIDC_ISSUER!, clientId: vars.OIDC_CLIENT_ID!, clientSecret: vars.OIDC_CLIENT_SECRET!, name: env.OIDC_NAME || 'Single sign-on' };
+}
+
+/** Plain http is only ever acceptable to a provider on this very machine (development, tests). */
+export const isLoopback = (hostname: string) => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';

@@ -13,3 +13,5 @@ export * from './dto/members.dto.js';
 export * from './dto/family.dto.js';
 export * from './dto/calendar.dto.js';
 export * from './dto/announcements.dto.js';
+export * from './dto/invites.dto.js';
+export * from './dto/admin.dto.js';

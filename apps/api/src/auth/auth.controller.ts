@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
-import { LoginDto, limits, messages, RegisterDto } from '@familyos/contracts';
+import { LoginDto, messages, RegisterDto } from '@familyos/contracts';
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type MemberDoc } from '@familyos/projector';
@@ -17,6 +17,7 @@ import { SIGN_IN_LIMITS, SignInRateLimiter } from './rate-limit.js';
 import { RegisterFamily } from './register.handler.js';
 import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
+import { setSessionCookie } from './session-cookie.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-family.js';
 
 @Controller('api/auth')
@@ -32,13 +33,7 @@ export class AuthController {
   ) {}
 
   private setCookie(reply: FastifyReply, token: string): void {
-    void reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.cookieSecure,
-      maxAge: limits.sessionDays * 86_400,
-    });
+    setSessionCookie(reply, token, this.config);
   }
 
   @Public()
@@ -94,8 +89,11 @@ export class AuthController {
     return {
       demo: this.config.demo,
       hub: Boolean(this.config.hubUrl && this.config.hubServiceId),
-      oidc: false,
+      oidc: this.config.oidc !== null,
       registration: this.config.registration,
+      hubUrl: this.config.hubUrl && this.config.hubServiceId ? this.config.hubUrl : null,
+      hubServiceId: this.config.hubUrl && this.config.hubServiceId ? this.config.hubServiceId : null,
+      oidcName: this.config.oidc?.name ?? null,
     };
   }
 

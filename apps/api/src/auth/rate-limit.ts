@@ -3,7 +3,7 @@ import { DomainError } from '@familyos/domain';
 import { messages } from '@familyos/contracts';
 
 /** Attempts per minute. */
-export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, registrationsPerAddress: 60 } as const;
+export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, registrationsPerAddress: 60, joinsPerAddress: 60 } as const;
 
 /**
  * Sign-in attempts per key in a sliding minute. In memory: with several api instances each keeps its own

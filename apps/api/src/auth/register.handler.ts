@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams, type JoinedVia, type Role } from '@familyos/events';
-import { familyDecider, memberDecider, usernameDecider, type Actor, type NewMember } from '@familyos/domain';
+import { familyDecider, memberDecider, usernameDecider, type Actor, type NewMember, type OutsideIdentity } from '@familyos/domain';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { hashPassword } from './passwords.js';
 
@@ -14,6 +14,8 @@ export interface NewMemberInput {
   avatar?: string;
   isPrimaryAdmin?: boolean;
   via: JoinedVia;
+  /** The outside identity (hub user, OpenID subject) the member signs in with; its claim is the caller's. */
+  identity?: OutsideIdentity | null;
 }
 
 export const defaultAvatar = (role: Role) => (role === 'child' ? '🧒' : role === 'manager' ? '🧑' : role === 'superuser' ? '🛡️' : '👩');
@@ -40,6 +42,7 @@ export async function memberAppends(
     isPrimaryAdmin: input.isPrimaryAdmin ?? false,
     passwordHash: input.password ? await hashPassword(input.password) : null,
     via: input.via,
+    identity: input.identity ?? null,
   };
   // Deciding on the loaded claim (not just expecting no stream) turns a taken name into "already taken",
   // not into a retry loop.

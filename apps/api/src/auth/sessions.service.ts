@@ -28,7 +28,7 @@ export class SessionsService {
     private readonly members: MembersRepository,
   ) {}
 
-  async start(member: { id: string; familyId: string | null }, method: 'password' | 'register' | 'hub' | 'join') {
+  async start(member: { id: string; familyId: string | null }, method: 'password' | 'register' | 'hub' | 'oidc' | 'join') {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
     const expiresAt = new Date(this.runner.now().getTime() + limits.sessionDays * 86_400_000).toISOString();

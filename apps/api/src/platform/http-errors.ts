@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   too_many: HttpStatus.TOO_MANY_REQUESTS,
+  bad_gateway: HttpStatus.BAD_GATEWAY,
 };
 
 /** Fastify's own errors for malformed requests, answered as the bad input they are, never as a 500. */

@@ -5,7 +5,7 @@ import { collections, type Projection } from './projection.js';
 import type { AuditDoc } from './read-model-types.js';
 
 /** Sign-ins and username claims are security plumbing, not family history: parents do not want them listed. */
-const NOT_AUDITED = new Set(['session', 'username']);
+const NOT_AUDITED = new Set(['session', 'username', 'identity']);
 
 export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
@@ -26,6 +26,8 @@ interface Refs {
   member(id: unknown): Promise<string>;
   task(id: unknown): Promise<string>;
   calendarEvent(id: unknown): Promise<string>;
+  /** Any remembered name by its stream id (e.g. who an access request is from). */
+  label(streamId: string): Promise<string>;
 }
 
 const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string> = {
@@ -77,12 +79,23 @@ const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEv
   AnnouncementPosted: (d, actor) => `${actor} posted an announcement${d.photoUrl ? ' with a photo' : ''}: "${excerpt(d.content)}"`,
   CommentAdded: (d, actor) => `${actor} commented on an announcement: "${excerpt(d.content)}"`,
   PhotoUploaded: (_d, actor) => `${actor} uploaded a photo`,
+  MemberIdentityLinked: async (d, _actor, refs, e) =>
+    `${await refs.member(e.streamId.slice(7))} signs in with ${d.provider === 'hub' ? `the Hub account "${String(d.username)}"` : 'the family\'s OpenID provider'}`,
+  AccessRequested: (d) => `${String(d.name)} asked to join through ${d.provider === 'hub' ? 'the Hub' : 'OpenID'}`,
+  // The new member joined in the same append, just before, so it is known by name even for a system-level request.
+  AccessRequestApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.memberId)}'s request to join as ${String(d.role)}`,
+  AccessRequestRejected: async (_d, actor, refs, e) => `${actor} turned down ${await refs.label(e.streamId)}'s request to join`,
+  InviteCreated: (d, actor) =>
+    `${actor} created an invite link for a ${String(d.role)} (${String(d.maxUses)} ${d.maxUses === 1 ? 'use' : 'uses'})`,
+  InviteUsed: async (d, _actor, refs) => `${await refs.member(d.memberId)} joined with an invite link`,
+  InviteDeactivated: (_d, actor) => `${actor} deactivated an invite link`,
 };
 
 async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): Promise<void> {
   const d = event.data as Data;
   if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, familyId, label: String(d.name) });
   if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
+  if (event.type === 'AccessRequested') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
   if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, familyId, label: String(d.title) });
   if (event.type === 'CalendarEventCreated' || event.type === 'CalendarEventUpdated') {
     await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.title) });
@@ -95,7 +108,8 @@ export const auditProjection: Projection = {
   // 2: audit_refs rows carry their familyId (every read-model row is scoped to a family).
   // 3: renames name who was renamed; a member's own changes read "changed their …".
   // 4: sentences for announcements, comments, photos, calendar events and weekly reports.
-  version: 4,
+  // 5: sentences for access requests, invites and linked identities; identity claims are not audited.
+  version: 5,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
@@ -107,6 +121,7 @@ export const auditProjection: Projection = {
       member: (id) => label(`member-${String(id)}`),
       task: (id) => label(`task-${String(id)}`),
       calendarEvent: (id) => label(`calendarEvent-${String(id)}`),
+      label,
     };
     const actor = await refs.member(event.metadata.actorId);
     const summarise = summaries[event.type];

@@ -1,7 +1,9 @@
+import { accessRequestsProjection } from './access-requests.projection.js';
 import { announcementsProjection } from './announcements.projection.js';
 import { auditProjection } from './audit.projection.js';
 import { calendarProjection } from './calendar.projection.js';
 import { familiesProjection } from './families.projection.js';
+import { invitesProjection } from './invites.projection.js';
 import { membersProjection } from './members.projection.js';
 import { photosProjection } from './photos.projection.js';
 import { pointsProjection } from './points.projection.js';
@@ -18,5 +20,7 @@ export const allProjections: Projection[] = [
   photosProjection,
   calendarProjection,
   reportsProjection,
+  invitesProjection,
+  accessRequestsProjection,
   auditProjection,
 ];

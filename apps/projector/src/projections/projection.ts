@@ -32,4 +32,8 @@ export const collections = {
   reportEntries: 'report_entries',
   reportTasks: 'report_tasks',
   reportMembers: 'report_members',
+  /** Invite links, one row per invite (the join page reads the invite's own stream instead). */
+  invites: 'invites',
+  /** Outside identities waiting to join (or decided); see the access-requests projection. */
+  accessRequests: 'access_requests',
 } as const;

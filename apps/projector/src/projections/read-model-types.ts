@@ -91,6 +91,39 @@ export interface RedemptionDoc {
   decidedBy: string | null;
 }
 
+/** Someone signed in through the hub (or OpenID) who is not a member: one row per outside identity. */
+export interface AccessRequestDoc {
+  /** `<provider>_<sha256 of the subject>`: the pendingUserId of the admin calls. */
+  id: string;
+  provider: 'hub' | 'oidc';
+  subject: string;
+  /** The hub's user id (the subject) for hub requests; null for OpenID ones. */
+  hubUserId: string | null;
+  username: string;
+  name: string;
+  email: string | null;
+  /** null: system-level, waiting for a superuser to assign a family. */
+  familyId: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  requestedAt: string;
+  decidedAt: string | null;
+}
+
+/** An invite link as the admin's list shows it; its status is computed at read time (it depends on the time). */
+export interface InviteDoc {
+  /** The first 32 hex characters of the token's sha256 (stream invite-<id>). */
+  id: string;
+  familyId: string;
+  inviteToken: string;
+  role: 'child' | 'manager';
+  maxUses: number;
+  currentUses: number;
+  expiresAt: string | null;
+  isActive: boolean;
+  createdAt: string;
+  createdBy: string;
+}
+
 export interface AuditDoc {
   id: string;
   familyId: string;

@@ -41,3 +41,15 @@ export class RegisterDto {
   @IsString({ message: messages.timeZone })
   timeZone?: string;
 }
+
+/** POST /api/auth/hub-login: only the token counts; the hub says whose it is (decision 012). */
+export class HubLoginDto {
+  @IsString({ message: messages.hubTokenInvalid })
+  @IsNotEmpty({ message: messages.hubTokenInvalid })
+  @MaxLength(4096, { message: messages.hubTokenInvalid })
+  hubToken!: string;
+
+  /** What the browser believes about the hub user: never trusted, kept only so the body validates. */
+  @IsOptional()
+  hubUser?: unknown;
+}

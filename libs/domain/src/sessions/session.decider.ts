@@ -9,7 +9,7 @@ export interface SessionState {
 }
 
 export type SessionCommand =
-  | { type: 'StartSession'; memberId: string; method: 'password' | 'register' | 'hub' | 'join'; expiresAt: string }
+  | { type: 'StartSession'; memberId: string; method: 'password' | 'register' | 'hub' | 'oidc' | 'join'; expiresAt: string }
   | { type: 'EndSession' };
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {

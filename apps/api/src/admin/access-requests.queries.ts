@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '@familyos/domain';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections, type AccessRequestDoc } from '@familyos/projector';
+import { READ_MODELS } from '../platform/tokens.js';
+
+/** Decision 012's pending-user shape. */
+export const pendingView = (r: AccessRequestDoc) => ({
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  email: r.email,
+  hubUserId: r.hubUserId,
+  provider: r.provider,
+  familyId: r.familyId,
+  requestedAt: r.requestedAt,
+});
+
+@Injectable()
+export class AccessRequestsQueries {
+  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+
+  private async pending(familyId?: string | null | { ne: null }): Promise<AccessRequestDoc[]> {
+    const rows = await this.readModels.find<AccessRequestDoc>(collections.accessRequests, {
+      where: familyId === undefined ? { status: 'pending' } : { status: 'pending', familyId },
+    });
+    return rows.sort((a, b) => a.requestedAt.localeCompare(b.requestedAt) || a.id.localeCompare(b.id));
+  }
+
+  /** The actor's family's requests; for a superuser without a family, every family-level request. */
+  async forAdmin(actor: Actor) {
+    const rows = actor.familyId === null && actor.role === 'superuser' ? await this.pending({ ne: null }) : await this.pending(actor.familyId);
+    return rows.map(pendingView);
+  }
+
+  async all() {
+    return (await this.pending()).map(pendingView);
+  }
+
+  /** Requests no family fits: only a superuser can place them. */
+  async systemLevel() {
+    return (await this.pending(null)).map(pendingView);
+  }
+}
