@@ -2,12 +2,15 @@ import { Alert, Box, Skeleton, Stack, Typography } from '@mui/material';
 import { ago, EmptyState, SectionCard } from '../dashboard/parts';
 import { RECENT_ACTIVITY_COUNT, useRecentActivity } from './api';
 
-/** SPEC §2: the first 10 audit entries, the action with spaces for underscores, and when ("Unknown time"). */
-export function RecentActivityCard() {
-  const log = useRecentActivity(true);
-  const entries = (log.data ?? []).slice(0, RECENT_ACTIVITY_COUNT);
+/**
+ * SPEC §2: the first audit entries (10 on Settings, 8 on Admin), the action with spaces for underscores, and
+ * when ("Unknown time").
+ */
+export function RecentActivityCard({ count = RECENT_ACTIVITY_COUNT, testId = 'settings-activity' }: { count?: number; testId?: string }) {
+  const log = useRecentActivity(true, count);
+  const entries = (log.data ?? []).slice(0, count);
   return (
-    <SectionCard title="Recent Activity" emoji="🕒" testId="settings-activity">
+    <SectionCard title="Recent Activity" emoji="🕒" testId={testId}>
       {log.isPending ? (
         <Stack sx={{ gap: 1 }}>
           <Skeleton variant="rounded" height={48} />

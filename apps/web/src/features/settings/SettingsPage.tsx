@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { Link } from '@tanstack/react-router';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../auth/session';
 import { DashboardGrid } from '../dashboard/parts';
 import { useFamily } from '../family/api';
+import { AccessDenied } from '../layout/AccessDenied';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { useUsers } from '../members/api';
 import { ExportCard } from './ExportCard';
@@ -21,7 +21,8 @@ const h1Sx = { fontWeight: 800, fontSize: { xs: 26, sm: 32 } } as const;
 export default function SettingsPage() {
   usePageTitle('Settings');
   const me = useMe();
-  if (!me.abilities.manageSettings) return <AccessDenied />;
+  if (!me.abilities.manageSettings)
+    return <AccessDenied>Only a family admin can change the family settings. Ask a parent with admin rights if something needs changing.</AccessDenied>;
   return <FamilySettings />;
 }
 
@@ -65,24 +66,5 @@ function FamilySettings() {
         />
       )}
     </Stack>
-  );
-}
-
-function AccessDenied() {
-  return (
-    <Box sx={{ textAlign: 'center', py: { xs: 6, sm: 10 }, px: 2, maxWidth: 520, mx: 'auto' }} data-testid="access-denied">
-      <Typography aria-hidden sx={{ fontSize: 56, lineHeight: 1.2 }}>
-        🔒
-      </Typography>
-      <Typography variant="h4" component="h1" sx={{ ...h1Sx, mt: 1 }}>
-        Access Denied
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 1.5 }}>
-        Only a family admin can change the family settings. Ask a parent with admin rights if something needs changing.
-      </Typography>
-      <Button component={Link} to="/dashboard" variant="contained" sx={{ mt: 3 }}>
-        Back to Dashboard
-      </Button>
-    </Box>
   );
 }

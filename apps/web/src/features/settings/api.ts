@@ -14,9 +14,9 @@ export const RECENT_ACTIVITY_COUNT = 10;
 export const auditLogsKey = ['api', 'audit-logs'] as const;
 
 /** GET /api/audit-logs (admin, superuser): newest first. Asked only by those allowed to see it. */
-export const useRecentActivity = (enabled: boolean) =>
+export const useRecentActivity = (enabled: boolean, count: number = RECENT_ACTIVITY_COUNT) =>
   useQuery({
-    queryKey: [...auditLogsKey, { limit: RECENT_ACTIVITY_COUNT }],
-    queryFn: () => get<AuditEntry[]>(`/api/audit-logs?limit=${RECENT_ACTIVITY_COUNT}`),
+    queryKey: [...auditLogsKey, { limit: count }],
+    queryFn: () => get<AuditEntry[]>(`/api/audit-logs?limit=${count}`),
     enabled,
   });

@@ -1,0 +1,85 @@
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Link } from '@tanstack/react-router';
+import { ApiError } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { useMe } from '../auth/session';
+import { DashboardGrid } from '../dashboard/parts';
+import { AccessDenied } from '../layout/AccessDenied';
+import { useUsers } from '../members/api';
+import { RecentActivityCard } from '../settings/RecentActivityCard';
+import { AddMemberCard } from './AddMemberCard';
+import { AdminMembersCard } from './AdminMembersCard';
+import { AdminStatsCard } from './AdminStatsCard';
+import { useInvites, usePendingUsers } from './api';
+import { InvitesCard } from './InvitesCard';
+import { PendingRequestsCard } from './PendingRequestsCard';
+
+/** SPEC §9: the admin panel shows the first 8 audit entries. */
+const ADMIN_ACTIVITY_COUNT = 8;
+
+/** SPEC §2 Admin panel: for those who may manage the members (admin, superuser); everyone else sees Access Denied. */
+export default function AdminPage() {
+  usePageTitle('Admin');
+  const me = useMe();
+  if (!me.abilities.manageMembers) return <AccessDenied>You don't have admin permissions to access this panel.</AccessDenied>;
+  // A superuser without a family has no members, invites or requests here: theirs is the System Admin page.
+  if (!me.familyId) return <NoFamily />;
+  return <AdminPanel />;
+}
+
+function Heading() {
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 32 } }}>
+        🛡️ Admin Panel
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>Who is in your family, who is waiting to join, and the links that let new members in.</Typography>
+    </Box>
+  );
+}
+
+function NoFamily() {
+  return (
+    <Stack sx={{ gap: 3 }}>
+      <Heading />
+      <Alert severity="info" data-testid="admin-no-family" action={<Button component={Link} to="/admin/system" color="inherit" size="small">System Admin</Button>}>
+        You are not a member of a family, so there are no family members, invites or requests to manage here. Platform-wide requests and families are on
+        the System Admin page.
+      </Alert>
+    </Stack>
+  );
+}
+
+const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function AdminPanel() {
+  const me = useMe();
+  const users = useUsers();
+  const pending = usePendingUsers();
+  const invites = useInvites();
+
+  // The family-scoped calls answer 404 "Family not found" when the signed-in superuser has no family.
+  if (notFound(users.error)) return <NoFamily />;
+
+  return (
+    <Stack sx={{ gap: 3 }}>
+      <Heading />
+      <DashboardGrid
+        main={
+          <>
+            {me.abilities.reviewHubRequests && <PendingRequestsCard pending={pending} />}
+            {me.abilities.manageInvites && <InvitesCard invites={invites} />}
+            <AdminMembersCard users={users} />
+            <AddMemberCard />
+          </>
+        }
+        side={
+          <>
+            <AdminStatsCard users={users.data} pendingCount={pending.data?.length} />
+            {me.abilities.viewAuditLog && <RecentActivityCard count={ADMIN_ACTIVITY_COUNT} testId="admin-activity" />}
+          </>
+        }
+      />
+    </Stack>
+  );
+}
