@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { checkA11y } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
 import { memberFor, PASSWORD, ROLES, type Role, type SeededFamily } from './support/family.js';
 import { openAs, section, signIn } from './support/session.js';
+import { SUPERUSER } from './support/identity.js';
+import { oidcSignIn } from '../support/oidc-flow.js';
 
 /**
  * axe (through @axe-core/playwright) on every screen of issues 3 and 6, for each role, on the desktop and on the
@@ -17,7 +20,7 @@ async function open(page: Page, family: SeededFamily, role: Role, path: string) 
 }
 
 test.describe('Login', () => {
-  for (const tab of ['Sign in', 'Demo', 'Create a family']) {
+  for (const tab of ['Hub', 'Sign in', 'Demo', 'Create a family']) {
     test(`the ${tab} tab`, async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('tab', { name: tab }).click();
@@ -190,3 +193,73 @@ for (const role of ROLES) {
     });
   });
 }
+
+test.describe('Admin panel and invites (issue 5)', () => {
+  test('the admin panel, the invite dialog (form and created link) and the add-member messages', async ({ page, freshFamily }) => {
+    await open(page, freshFamily, 'admin', '/admin');
+    await expect(section(page, 'Recent Activity').getByTestId('audit-entry').first()).toBeVisible();
+    await checkA11y(page, 'the admin panel');
+    await section(page, 'Family Invite Links').getByRole('button', { name: 'Create Invite' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Invite Link' });
+    await dialog.getByRole('switch', { name: 'Set expiration' }).click();
+    await dialog.getByRole('spinbutton', { name: 'Maximum uses' }).fill('0');
+    await dialog.getByRole('button', { name: 'Create Invite' }).click();
+    await expect(dialog).toContainText('Maximum uses must be a whole number from 1 to 10');
+    await checkA11y(page, 'the invite dialog with its validation message');
+    await dialog.getByRole('spinbutton', { name: 'Maximum uses' }).fill('2');
+    await dialog.getByRole('button', { name: 'Create Invite' }).click();
+    await expect(page.getByRole('dialog', { name: 'Invite Link Ready' })).toBeVisible();
+    await checkA11y(page, 'the invite dialog showing the created link');
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(section(page, 'Family Invite Links').getByTestId('invite-row')).toHaveCount(1);
+    await page.getByRole('form', { name: 'Add a family member' }).getByRole('textbox', { name: 'Username' }).fill('no');
+    await page.getByRole('form', { name: 'Add a family member' }).getByRole('textbox', { name: 'Name', exact: true }).fill('No');
+    await page.getByRole('form', { name: 'Add a family member' }).getByRole('button', { name: 'Add Member' }).click();
+    await expect(page.getByRole('form', { name: 'Add a family member' }).locator('.Mui-error').first()).toBeVisible();
+    await checkA11y(page, 'the admin panel with an invite and an add-member message');
+  });
+
+  test('the join page: ready with its messages, deactivated, and invalid', async ({ page, freshFamily }) => {
+    const client = freshFamily.admin.client;
+    const ready = (await client.post('/api/family-invites', { role: 'manager', maxUses: 1 })).body as { inviteToken: string; id: string };
+    await page.goto(`/invite/${ready.inviteToken}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join The Testers');
+    await checkA11y(page, 'the join page, ready');
+    await page.getByRole('form', { name: 'Join with a new account' }).getByRole('button', { name: 'Join Family' }).click();
+    await expect(page.getByRole('form').locator('.Mui-error').first()).toBeVisible();
+    await checkA11y(page, 'the join page with its validation messages');
+    await client.post(`/api/family-invites/${ready.id}/deactivate`);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invite Deactivated');
+    await checkA11y(page, 'the join page, deactivated invite');
+    await page.goto('/invite/not-a-real-invite');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invalid Invite');
+    await checkA11y(page, 'the join page, invalid link');
+  });
+});
+
+test.describe('System admin (issue 5)', () => {
+  test('the System admin page and its Assign Family dialog', async ({ page, family }, testInfo) => {
+    // An OpenID newcomer waits for a family (with `family` and the demo family there are several, so it is a
+    // system-level request): the red card and its dialog have something to show.
+    const login = `a11y${randomBytes(4).toString('hex')}`;
+    const waiting = await oidcSignIn(testInfo.project.use.baseURL!, { login });
+    expect(waiting.location, `a second family: ${family.familyId}`).toContain('/login?error=');
+    await openAs(page, SUPERUSER.username, SUPERUSER.password, '/admin/system');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('System Admin');
+    await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0);
+    await checkA11y(page, 'the System admin page');
+    await page.getByTestId('system-pending').getByRole('listitem', { name: login }).getByRole('button', { name: 'Assign Family' }).click();
+    await expect(page.getByRole('dialog', { name: 'Assign Family' })).toBeVisible();
+    await checkA11y(page, 'the Assign Family dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('Access Denied for a parent', async ({ page, family }) => {
+    await open(page, family, 'admin', '/admin/system');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
+    await checkA11y(page, 'Access Denied on the System admin page');
+  });
+});

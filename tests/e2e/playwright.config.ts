@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { HUB_SERVICE_ID, hubUrl, OIDC_CLIENT, oidcIssuer, SUPERUSER } from './support/identity.js';
 
 /**
  * The browser suites (issue 3): Debian's Chromium against the BUILT api serving the BUILT web app
@@ -56,27 +57,57 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'node apps/api/dist/main.js',
-    cwd: root,
-    url: `${baseURL}/api/auth/providers`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DEMO: 'on',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REGISTRATION: 'on',
-      // Never point the browser suites at external stores or a hub that a developer's shell may have set.
-      EVENTSTORE_URL: '',
-      MONGO_URL: '',
-      FAMILYOS_SUPERUSER: '',
-      HUB_URL: '',
-      HUB_SERVICE_ID: '',
-      WEB_DIST: join(root, 'apps', 'web', 'dist'),
+  // Issue 5: the api signs people in through a stand-in identity hub and a real OpenID provider, both started here.
+  webServer: [
+    {
+      command: 'node tests/stand-in-hub/main.mjs',
+      cwd: root,
+      port: port + 1,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { HOST: '127.0.0.1', PORT: String(port + 1) },
     },
-  },
+    {
+      command: 'node tests/stand-in-oidc/main.mjs',
+      cwd: root,
+      url: `${oidcIssuer()}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(port + 2), APP_URL: baseURL, OIDC_CLIENT_SECRET: OIDC_CLIENT.secret },
+    },
+    {
+      command: 'node apps/api/dist/main.js',
+      cwd: root,
+      url: `${baseURL}/api/auth/providers`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DEMO: 'on',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        REGISTRATION: 'on',
+        // Never point the browser suites at external stores a developer's shell may have set; the hub and the
+        // OpenID provider are the stand-ins started above.
+        EVENTSTORE_URL: '',
+        MONGO_URL: '',
+        FAMILYOS_SUPERUSER: `${SUPERUSER.username}:${SUPERUSER.password}`,
+        HUB_URL: hubUrl(),
+        HUB_SERVICE_ID,
+        OIDC_ISSUER: oidcIssuer(),
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        OIDC_NAME: OIDC_CLIENT.name,
+        PUBLIC_URL: baseURL,
+        // FAMILYOS_E2E_WEB_DIST: a build of one's own, safe from a rebuild of apps/web/dist during the run.
+        WEB_DIST: process.env.FAMILYOS_E2E_WEB_DIST || join(root, 'apps', 'web', 'dist'),
+      },
+    },
+  ],
 });

@@ -45,6 +45,7 @@ async function expectHeader(page: Page, testInfo: TestInfo, role: Role, username
     await expect(nav).toBeVisible();
     for (const link of ['Dashboard', 'Tasks', 'Announcements', 'Calendar', 'Activity', 'Reports', 'My Profile']) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
     const menu = page.locator('[role="presentation"]').filter({ has: nav }).last();
     await expect(menu.getByText(who, { exact: true })).toBeVisible();
     await expect(menu.getByText(roleAndFamily)).toBeVisible();
@@ -60,6 +61,7 @@ async function expectHeader(page: Page, testInfo: TestInfo, role: Role, username
     const nav = banner.getByRole('navigation', { name: 'Main' });
     for (const link of ['Dashboard', 'Tasks', 'Announcements', 'Calendar', 'Activity', 'Reports']) await expect(nav.getByRole('link', { name: link, exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
+    await expect(nav.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
     await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
   }
   // SPEC §2: children see their balance as a badge, nobody else has one.
@@ -75,9 +77,10 @@ test.describe('Login', () => {
     await expect(page).toHaveTitle('Login - FamilyOS');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('FamilyOS');
     const tabs = page.getByRole('tablist');
-    // No hub on this server: local "Sign in" takes the Hub tab's place; registration is on.
-    await expect(tabs.getByRole('tab')).toHaveText(['Sign in', 'Demo', 'Create a family']);
-    await expect(tabs.getByRole('tab', { name: 'Hub' })).toHaveCount(0);
+    // A hub on this server: its tab comes first and is the default, local accounts ("Sign in") beside it;
+    // registration is on.
+    await expect(tabs.getByRole('tab')).toHaveText(['Hub', 'Sign in', 'Demo', 'Create a family']);
+    await expect(tabs.getByRole('tab', { name: 'Hub' })).toHaveAttribute('aria-selected', 'true');
 
     await tabs.getByRole('tab', { name: 'Sign in' }).click();
     let panel = page.getByRole('tabpanel');
@@ -192,6 +195,7 @@ for (const role of ROLES) {
       await expect(footer.getByRole('link', { name: 'Tutorial' })).toBeVisible();
       await expect(footer.getByRole('link', { name: 'Reports' })).toBeVisible();
       await expect(footer.getByRole('link', { name: 'Settings' })).toHaveCount(role === 'admin' ? 1 : 0);
+      await expect(footer.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
 
       if (role === 'child') {
         const ada = family.kids[0];

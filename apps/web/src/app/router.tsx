@@ -16,6 +16,10 @@ const AnnouncementsPage = lazy(() => import('../features/announcements/Announcem
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage'));
+const SystemAdminPage = lazy(() => import('../features/system-admin/SystemAdminPage'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const JoinPage = lazy(() => import('../features/join/JoinPage'));
 
 const page = (Component: React.ComponentType) =>
   function Page() {
@@ -38,10 +42,14 @@ function SignedInArea() {
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage });
 const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginScreen });
+const callbackRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/callback', component: page(AuthCallbackPage) });
+const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/invite/$inviteToken', component: page(JoinPage) });
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInArea });
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  callbackRoute,
+  inviteRoute,
   signedIn.addChildren([
     createRoute({ getParentRoute: () => signedIn, path: '/', component: page(DashboardPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: page(DashboardPage) }),
@@ -54,6 +62,8 @@ const routeTree = rootRoute.addChildren([
     createRoute({ getParentRoute: () => signedIn, path: '/reports', component: page(ReportsPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/tutorial', component: page(TutorialPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/settings', component: page(SettingsPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/admin', component: page(AdminPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/admin/system', component: page(SystemAdminPage) }),
   ]),
 ]);
 

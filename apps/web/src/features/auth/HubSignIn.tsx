@@ -1,34 +1,73 @@
 import { Button, Divider, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { hubLogin, type SignedIn } from './api';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
+import { HubError, hubPasswordLogin, hubSession, ssoAuthorizeUrl } from './hub';
 
 interface Props {
+  hubUrl: string | null;
+  hubServiceId: string | null;
   disabled: boolean;
   busy: 'sso' | 'hub' | null;
   onBusy(busy: 'sso' | 'hub' | null): void;
+  onSignedIn(result: SignedIn): Promise<void>;
+}
+
+const UNREACHABLE = 'Unable to connect to the Hub. Please try again.';
+
+/**
+ * SPEC §8's words for a failed POST /api/auth/hub-login: the server's own text for a refusal (an invalid token,
+ * "waiting for approval"), the connection text when the server could not reach the hub, the network text when
+ * the server itself could not be reached.
+ */
+export function hubLoginFailure(error: unknown, fallback: string): string {
+  if (error instanceof HubError) return error.message;
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'Network error or server unavailable';
+    if (error.status === 502 || error.status === 503 || error.status === 504) return UNREACHABLE;
+    if (error.serverMessage && error.status >= 400 && error.status < 500) return error.serverMessage;
+  }
+  return fallback;
 }
 
 /**
- * The Hub tab of SPEC §2: single sign-on, or the hub's own username and password. Shown only when the server
- * reports a hub (GET /api/auth/providers → hub). The hub calls themselves (the SSO redirect and
- * POST /api/auth/hub-login) are not built on the server yet, so both say the hub cannot be reached, in
- * SPEC §8's words, instead of calling endpoints that do not exist.
+ * The Hub tab of SPEC §2: single sign-on (the browser goes to the hub and comes back to /auth/callback), or the
+ * hub's own username and password, checked by the hub from this browser; either way the server then signs in
+ * the hub user it validated (decision 012).
  */
-export function HubSignIn({ disabled, busy, onBusy }: Props) {
+export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onSignedIn }: Props) {
   const toast = useToast();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
 
   const startSso = () => {
+    if (disabled) return;
     onBusy('sso');
-    toast({ title: 'SSO Failed', description: 'Unable to start SSO flow', variant: 'destructive' });
-    onBusy(null);
+    try {
+      if (!hubUrl || !hubServiceId) throw new Error('no hub');
+      window.location.assign(ssoAuthorizeUrl(hubUrl, hubServiceId));
+      // The page is leaving: the button keeps saying "Redirecting...".
+    } catch {
+      toast({ title: 'SSO Failed', description: 'Unable to start SSO flow', variant: 'destructive' });
+      onBusy(null);
+    }
   };
 
-  const hubLogin = () => {
+  const passwordLogin = async ({ username, password }: Credentials) => {
+    if (disabled) return;
     onBusy('hub');
-    toast({ title: 'Hub Login Failed', description: 'Unable to connect to the Hub. Please try again.', variant: 'destructive' });
-    onBusy(null);
+    try {
+      if (!hubUrl) throw new HubError(UNREACHABLE);
+      const hub = await hubPasswordLogin(hubUrl, username, password);
+      hubSession.store({ accessToken: hub.access_token, refreshToken: hub.refresh_token, user: hub.user });
+      const result = await hubLogin(hub.access_token, hub.user);
+      await onSignedIn(result);
+    } catch (error) {
+      toast({ title: 'Hub Login Failed', description: hubLoginFailure(error, 'Please check your Hub credentials'), variant: 'destructive' });
+    } finally {
+      onBusy(null);
+    }
   };
 
   return (
@@ -51,7 +90,7 @@ export function HubSignIn({ disabled, busy, onBusy }: Props) {
         submittingLabel="Logging in..."
         usernamePlaceholder="Your Hub username (not your e-mail)"
         usernameHelper="Use your Hub username, not your e-mail address"
-        onSubmit={hubLogin}
+        onSubmit={(v) => void passwordLogin(v)}
       />
     </Stack>
   );

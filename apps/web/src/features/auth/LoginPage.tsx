@@ -1,5 +1,5 @@
-import { Box, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { Navigate, useNavigate } from '@tanstack/react-router';
+import { Alert, Box, Button, Card, CardContent, Divider, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Navigate, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
@@ -39,10 +39,28 @@ function Panel({ id, tabbed, title, intro, children }: { id: TabKey; tabbed: boo
   );
 }
 
+/** "Sign in with {provider}" (decision 012): the server runs the OpenID flow and comes back to /dashboard. */
+function OidcButton({ name }: { name: string }) {
+  return (
+    <Stack spacing={2.5} sx={{ mt: 2.5 }}>
+      <Divider>
+        <Typography variant="body2" color="text.secondary">
+          or
+        </Typography>
+      </Divider>
+      <Button component="a" href="/api/auth/oidc/start" variant="outlined" size="large" fullWidth>
+        Sign in with {name}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
- * SPEC §2 "Login": the ways this server offers to sign in, as tabs. Local accounts ("Sign in") stand where
- * the Hub tab would be while no hub is configured; Demo is the default whenever the demo family is on, so a
- * newcomer lands on it; "Create a family" when the server allows registration.
+ * SPEC §2 "Login": the ways this server offers to sign in, as tabs. With a hub, Hub is the default tab and
+ * local accounts ("Sign in", e.g. the superuser's) sit beside it; without one, "Sign in" stands in its place
+ * and Demo is the default whenever the demo family is on, so a newcomer lands on it; "Create a family" when
+ * the server allows registration. An OpenID provider adds its button to the first tab; its callback comes
+ * back here with ?error=… when the sign-in could not finish.
  */
 export default function LoginPage() {
   usePageTitle('Login');
@@ -56,14 +74,17 @@ export default function LoginPage() {
   const [busy, setBusy] = useState<Busy>(null);
   const [signInValues, setSignInValues] = useState<Credentials>(EMPTY);
   const [demoValues, setDemoValues] = useState<Credentials>(EMPTY);
+  const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
+  const returnedError = typeof search.error === 'string' && search.error.trim() ? search.error : null;
 
   if (me) return <Navigate to="/dashboard" replace />;
   if (loading && !busy) return <LoadingScreen />;
 
   const tabs: TabKey[] = providers
-    ? [providers.hub ? 'hub' : 'signin', ...(providers.demo ? (['demo'] as const) : []), ...(providers.registration ? (['register'] as const) : [])]
+    ? [...(providers.hub ? (['hub', 'signin'] as const) : (['signin'] as const)), ...(providers.demo ? (['demo'] as const) : []), ...(providers.registration ? (['register'] as const) : [])]
     : [];
-  const tab: TabKey | undefined = chosen && tabs.includes(chosen) ? chosen : tabs.includes('demo') ? 'demo' : tabs[0];
+  const tab: TabKey | undefined = chosen && tabs.includes(chosen) ? chosen : tabs.includes('hub') ? 'hub' : tabs.includes('demo') ? 'demo' : tabs[0];
+  const oidc = providers?.oidc ? <OidcButton name={providers.oidcName || 'OpenID'} /> : null;
 
   /** After any successful sign-in or registration: the session, a welcome, the dashboard (SPEC §2, §8). */
   const enter = async (result: SignedIn, welcome: { title: string; description?: string }) => {
@@ -111,12 +132,21 @@ export default function LoginPage() {
               submittingLabel="Signing in..."
               onSubmit={(values) => void signInWith('signin', values)}
             />
+            {!providers?.hub && oidc}
           </Panel>
         );
       case 'hub':
         return (
           <Panel id="hub" tabbed={tabbed} title="Sign in with Hub" intro="Use the account you already have on your family's Hub.">
-            <HubSignIn disabled={busy !== null} busy={busy === 'sso' || busy === 'hub' ? busy : null} onBusy={setBusy} />
+            <HubSignIn
+              hubUrl={providers?.hubUrl ?? null}
+              hubServiceId={providers?.hubServiceId ?? null}
+              disabled={busy !== null}
+              busy={busy === 'sso' || busy === 'hub' ? busy : null}
+              onBusy={setBusy}
+              onSignedIn={(result) => enter(result, { title: `Welcome back, ${result.user.name}!`, description: 'Here is what is happening in your family today.' })}
+            />
+            {oidc}
           </Panel>
         );
       case 'demo':
@@ -204,6 +234,11 @@ export default function LoginPage() {
         </Box>
 
         <Card sx={{ boxShadow: '0 8px 32px rgba(20, 30, 60, 0.08)' }}>
+          {returnedError && (
+            <Alert severity="error" sx={{ borderRadius: 0 }} data-testid="login-error">
+              {returnedError}
+            </Alert>
+          )}
           {providers && tab ? (
             <>
               {tabbed && (

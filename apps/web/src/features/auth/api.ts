@@ -8,6 +8,11 @@ export interface Providers {
   hub: boolean;
   oidc: boolean;
   registration: boolean;
+  /** The hub's address and this product's service id there (decision 012); null while no hub is set up. */
+  hubUrl?: string | null;
+  hubServiceId?: string | null;
+  /** What the OpenID button calls the family's provider ("Sign in with {oidcName}"). */
+  oidcName?: string | null;
 }
 
 export interface DemoAccount {
@@ -47,6 +52,12 @@ export const useDemoAccounts = (enabled: boolean) =>
 
 /** POST /api/auth/login: any local account, demo ones included. */
 export const login = (username: string, password: string) => post<SignedIn>('/api/auth/login', { username, password });
+
+/**
+ * POST /api/auth/hub-login: the server validates the hub token with the hub itself and signs its owner in
+ * (decision 012); `hubUser` is only a hint the server may ignore.
+ */
+export const hubLogin = (hubToken: string, hubUser?: unknown) => post<SignedIn>('/api/auth/hub-login', hubUser === undefined ? { hubToken } : { hubToken, hubUser });
 
 /** POST /api/auth/register → 201: a new family with this member as its Primary Admin. */
 export const register = (body: RegisterBody) => post<SignedIn>('/api/auth/register', body);

@@ -2,6 +2,7 @@ import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { ApiError, get, post, sessionToken } from '../../lib/api';
 import type { Me } from '../../lib/types';
+import { hubSession } from './hub';
 
 interface Session {
   me: Me | null;
@@ -50,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await post('/api/auth/logout');
     } finally {
       sessionToken.clear();
+      hubSession.clear();
       // SPEC §4: logout clears the session and reloads the page.
       window.location.assign('/login');
     }
