@@ -205,6 +205,8 @@ describe('OpenID Connect when the provider is down at first, on a server with no
   });
 
   it('files a system-level request when no family fits', async () => {
+    // Runs alone too: the provider is started here when the test above did not run first.
+    provider ??= await providerFor(server, port);
     const outcome = await oidcSignIn(server.url, { login: 'sub-omar' });
     expect(errorOf(outcome.location)).toBe(messages.accessPendingSystem);
     expect(outcome.sessionToken).toBeNull();
