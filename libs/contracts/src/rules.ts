@@ -5,3 +5,4 @@
 export * from './limits.js';
 export * from './messages.js';
 export * from './catalog.js';
+export type * from './views.js';

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { PendingUserView } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type AccessRequestDoc } from '@familyos/projector';
 import { READ_MODELS } from '../platform/tokens.js';
 
 /** Decision 012's pending-user shape. */
-export const pendingView = (r: AccessRequestDoc) => ({
+export const pendingView = (r: AccessRequestDoc): PendingUserView => ({
   id: r.id,
   username: r.username,
   name: r.name,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { messages } from '@familyos/contracts';
-import { DomainError, inviteStatus, notFound, type Actor, type InviteStatus } from '@familyos/domain';
+import { messages, type InviteView, type PublicInviteView } from '@familyos/contracts';
+import { DomainError, inviteStatus, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type FamilyDoc, type InviteDoc } from '@familyos/projector';
 import { CommandRunner } from '../platform/command-runner.js';
@@ -8,32 +8,6 @@ import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { loadInviteByToken } from './invite.handlers.js';
 
 type FamilyMember = Actor & { familyId: string };
-
-/** An invite as the admin's list answers it (decision 012). */
-export interface InviteView {
-  id: string;
-  inviteToken: string;
-  role: InviteDoc['role'];
-  maxUses: number;
-  currentUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-  status: InviteStatus;
-  createdAt: string;
-  createdBy: string;
-}
-
-/** The join page's view: what the link offers and the family's name, never the family's id. */
-export interface PublicInviteView {
-  inviteToken: string;
-  role: InviteDoc['role'];
-  maxUses: number;
-  currentUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-  status: InviteStatus;
-  family: { name: string };
-}
 
 @Injectable()
 export class InvitesQueries {

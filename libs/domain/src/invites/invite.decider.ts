@@ -1,5 +1,5 @@
 import type { InviteEvent, InviteRole } from '@familyos/events';
-import { INVITE_ROLES, limits, messages } from '@familyos/contracts';
+import { INVITE_ROLES, limits, messages, type InviteStatus } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, DomainError, invalid, notFound } from '../shared/errors.js';
@@ -17,7 +17,7 @@ export interface InviteState {
   isActive: boolean;
 }
 
-export type InviteStatus = 'active' | 'deactivated' | 'expired' | 'used_up';
+export type { InviteStatus };
 
 export type InviteCommand =
   | {

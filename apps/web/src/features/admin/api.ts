@@ -1,37 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteStatus, InviteView, PendingUserView } from '@familyos/contracts/rules';
 import { get, post } from '../../lib/api';
 import type { Role, User } from '../../lib/types';
 import { usersQuery } from '../members/api';
 import { auditLogsKey } from '../settings/api';
 
-/** GET /api/admin/pending-users (decision 012): a hub or OpenID identity waiting to join this family. */
-export interface PendingUser {
-  id: string;
-  username: string;
-  name: string;
-  email: string | null;
-  hubUserId: string | null;
-  provider: 'hub' | 'oidc';
-  familyId: string | null;
-  requestedAt: string;
-}
-
-export type InviteRole = 'child' | 'manager';
-export type InviteStatus = 'active' | 'deactivated' | 'expired' | 'used_up';
-
-/** GET /api/family-invites (decision 012), newest first. */
-export interface FamilyInvite {
-  id: string;
-  inviteToken: string;
-  role: InviteRole;
-  maxUses: number;
-  currentUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-  status: InviteStatus;
-  createdAt: string;
-  createdBy: string;
-}
+/** GET /api/admin/pending-users and GET /api/family-invites: the shapes the server answers (decision 012). */
+export type PendingUser = PendingUserView;
+export type InviteRole = InviteView['role'];
+export type { InviteStatus };
+export type FamilyInvite = InviteView;
 
 export interface NewInvite {
   role: InviteRole;

@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../lib/api';
 import type { SignedIn } from '../auth/api';
-import type { InviteRole, InviteStatus } from '../admin/api';
+import type { PublicInviteView } from '@familyos/contracts/rules';
 
 /** GET /api/public/invite/{token} (decision 012): what anyone holding the link may see. */
-export interface PublicInvite {
-  inviteToken: string;
-  role: InviteRole;
-  maxUses: number;
-  currentUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-  status: InviteStatus;
-  family: { name: string };
-}
+export type PublicInvite = PublicInviteView;
 
 export interface LocalJoin {
   username: string;

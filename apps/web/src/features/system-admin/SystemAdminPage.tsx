@@ -7,6 +7,7 @@ import { LoadingScreen } from '../layout/LoadingScreen';
 import { AccessDenied } from '../layout/AccessDenied';
 import { useAllFamilies, useAllPendingUsers, usePlatformStats, useSystemPendingUsers, type PendingUser, type PlatformStats } from './api';
 import { AssignFamilyDialog, FamilyRequestDialog, ReviewDialog } from './dialogs';
+import { displayName } from '../settings/MembersCard';
 
 const h1Sx = { fontWeight: 800, fontSize: { xs: 26, sm: 32 } } as const;
 
@@ -18,7 +19,6 @@ export default function SystemAdminPage() {
   return <SystemAdmin />;
 }
 
-export const displayName = (p: Pick<PendingUser, 'name' | 'username'>) => p.name?.trim() || p.username;
 
 type Open = { kind: 'assign' | 'review' | 'family'; request: PendingUser } | null;
 

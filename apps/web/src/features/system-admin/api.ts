@@ -1,18 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PendingUserView } from '@familyos/contracts/rules';
 import { get, post } from '../../lib/api';
 import type { Role, User } from '../../lib/types';
 
 /** A hub or OpenID identity waiting for a family (decision 012); familyId null means system-level. */
-export interface PendingUser {
-  id: string;
-  username: string;
-  name: string;
-  email: string | null;
-  hubUserId: string | null;
-  provider: 'hub' | 'oidc';
-  familyId: string | null;
-  requestedAt: string;
-}
+export type PendingUser = PendingUserView;
 
 /** GET /api/system-admin/platform-stats (superuser only). */
 export interface PlatformStats {

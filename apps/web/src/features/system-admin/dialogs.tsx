@@ -6,9 +6,9 @@ import { relativeTime, shortDate } from '../../lib/dates';
 import { useToast } from '../../lib/toast';
 import { ROLE_LABEL } from '../../lib/types';
 import { useAssignFamily, useDecideFamilyRequest, useRejectSystemUser, type AssignRole, type PendingUser, type PlatformFamily } from './api';
+import { displayName } from '../settings/MembersCard';
 
 const ROLES: AssignRole[] = ['admin', 'manager', 'child'];
-const nameOf = (p: PendingUser) => p.name?.trim() || p.username;
 
 /** The request's details (SPEC §2 System admin: username, name, email, hub user id, requested). */
 function Details({ request, extra }: { request: PendingUser; extra?: [string, ReactNode][] }) {
@@ -58,7 +58,7 @@ export function AssignFamilyDialog({ request, families, onClose }: { request: Pe
   const [newName, setNewName] = useState('');
   const [role, setRole] = useState<AssignRole>('admin');
   const [error, setError] = useState<string | null>(null);
-  const name = nameOf(request);
+  const name = displayName(request);
 
   const submit = async () => {
     const trimmed = newName.trim();
@@ -136,7 +136,7 @@ export function AssignFamilyDialog({ request, families, onClose }: { request: Pe
 export function ReviewDialog({ request, onClose }: { request: PendingUser; onClose(): void }) {
   const reject = useRejectSystemUser();
   const toast = useToast();
-  const name = nameOf(request);
+  const name = displayName(request);
 
   const run = async () => {
     try {
@@ -171,7 +171,7 @@ export function FamilyRequestDialog({ request, familyName, onClose }: { request:
   const decide = useDecideFamilyRequest();
   const toast = useToast();
   const [role, setRole] = useState<AssignRole>('child');
-  const name = nameOf(request);
+  const name = displayName(request);
 
   const run = async (approve: boolean) => {
     try {
