@@ -1,2 +1,2 @@
-export { startApp, type RunningApp } from './server.js';
+export { startApp, type AppRoute, type RunningApp } from './server.js';
 export { configFromEnv, type AppConfig } from './config.js';

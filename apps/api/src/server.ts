@@ -24,7 +24,15 @@ export interface RunningApp {
   readModels: ReadModelStore;
   blobs: BlobStore;
   runner: ProjectionRunner | null;
+  /** Every route the server answers, as Fastify registered it (the stress suites walk them all). */
+  routes: AppRoute[];
   close(): Promise<void>;
+}
+
+export interface AppRoute {
+  method: string;
+  /** Fastify's pattern: `/api/tasks/:id`, `/assets/*`. */
+  url: string;
 }
 
 /** JSON bodies above this are refused with 413 before anything parses them. */
@@ -61,6 +69,13 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     // protection) is the only one, so a form post is 415, not a body of strings that might pass validation.
     { logger: options.logger === false ? false : ['log', 'warn', 'error'], bodyParser: false },
   );
+  const routes: AppRoute[] = [];
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    });
   await app.register(fastifyCookie as never);
   // POST /api/upload-photo only; every other route still takes JSON alone.
   await registerPhotoUploads(app.getHttpAdapter().getInstance());
@@ -89,6 +104,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     readModels,
     blobs,
     runner,
+    routes,
     async close() {
       await reportSchedule.stop();
       await app.close();
