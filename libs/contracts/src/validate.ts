@@ -19,6 +19,34 @@ function flatten(errors: ValidationError[], prefix = ''): FieldMessage[] {
   });
 }
 
+/** Deeper than any DTO reads (family settings: rewards → reward → field), far shallower than the stack allows. */
+const MAX_BODY_DEPTH = 16;
+const TOO_DEEP = Symbol('too deep');
+/** Keys no DTO has, and that class-transformer trips over (it reads `constructor` off every nested object). */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * A copy of an untrusted body that class-transformer can walk safely: it recurses once per level (a deeply
+ * nested body would overflow the stack: a 500) and throws on a nested `constructor` key. Those keys are dropped
+ * as any unknown field is; a body nested deeper than any DTO is refused.
+ */
+function walkable(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_BODY_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => walkable(v, depth + 1));
+    return items.includes(TOO_DEEP) ? TOO_DEEP : items;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (UNSAFE_KEYS.has(key)) continue;
+    const safe = walkable(v, depth + 1);
+    if (safe === TOO_DEEP) return TOO_DEEP;
+    copy[key] = safe;
+  }
+  return copy;
+}
+
 /**
  * Turns an untrusted body into a DTO, or the field messages that say why not. Unknown fields are dropped,
  * not rejected: the web app may send a little more than an endpoint reads.
@@ -27,7 +55,11 @@ export async function validateDto<T extends object>(cls: ClassConstructor<T>, bo
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, message: messages.invalidBody, details: [{ field: 'body', message: messages.invalidBody }] };
   }
-  const value = plainToInstance(cls, body);
+  const safe = walkable(body);
+  if (safe === TOO_DEEP) {
+    return { ok: false, message: messages.invalidBody, details: [{ field: 'body', message: messages.invalidBody }] };
+  }
+  const value = plainToInstance(cls, safe);
   const errors = await validate(value, { whitelist: true, forbidUnknownValues: false });
   if (errors.length === 0) return { ok: true, value };
   const details = flatten(errors);
