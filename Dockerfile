@@ -92,6 +92,8 @@ COPY --from=build /app/apps/projector/package.json apps/projector/
 COPY --from=build /app/apps/projector/dist apps/projector/dist
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
+# `node scripts/backup.mjs` / `restore.mjs` for a container run on the embedded stores (DATA_DIR on a volume).
+COPY scripts/embedded-data.mjs scripts/backup.mjs scripts/restore.mjs scripts/
 
 # DATA_DIR for the embedded mode (SQLite files). Mount a volume here, e.g.
 # `docker run -v familyos-data:/data -p 3000:3000 <image>`; with EVENTSTORE_URL and MONGO_URL set it stays empty.
