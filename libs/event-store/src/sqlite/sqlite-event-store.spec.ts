@@ -43,6 +43,15 @@ describe('SqliteEventStore', () => {
     await store.close();
   });
 
+  it('commits appends at synchronous=FULL, so an acknowledged append survives a power cut', async () => {
+    const store = new SqliteEventStore(join(dir, 'full.db'));
+    // The setting belongs to the store's own connection (another connection to the file has its own): a power
+    // cut cannot be staged here, so the connection the appends go through is asked. 2 is FULL.
+    const connection = (store as unknown as { db: Database.Database }).db;
+    expect(connection.pragma('synchronous', { simple: true })).toBe(2);
+    await store.close();
+  });
+
   it('sees appends made by another process sharing the file', async () => {
     const file = join(dir, 'shared.db');
     const follower = new SqliteEventStore(file);
