@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveWebAssets } from './platform/web-assets.js';
+import { applySecurityHeaders } from './platform/security-headers.js';
+import { refuseCrossOriginWrites } from './platform/cross-origin.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -77,6 +79,8 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
       for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     });
   await app.register(fastifyCookie as never);
+  applySecurityHeaders(app.getHttpAdapter().getInstance(), config);
+  refuseCrossOriginWrites(app.getHttpAdapter().getInstance(), config);
   // POST /api/upload-photo only; every other route still takes JSON alone.
   await registerPhotoUploads(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();

@@ -73,6 +73,7 @@ export const messages = {
   needMorePoints: (cost: number, balance: number) => `You need ${cost} FP but only have ${balance} FP.`,
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  crossOriginRefused: 'This request came from another site and was refused. Please use FamilyOS itself.',
   signInRequired: 'Please sign in',
   invalidBody: 'The request body must be a JSON object',
   photoUrl: 'Photo must be one uploaded to this family',

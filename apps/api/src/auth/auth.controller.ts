@@ -41,15 +41,19 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body(valid(LoginDto)) body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const key = body.username.toLowerCase();
+    const here = `login:${request.ip}:${key}`;
     this.limiter.hit([
-      { key: `login:${request.ip}:${key}`, limit: SIGN_IN_LIMITS.perUsername },
+      { key: here, limit: SIGN_IN_LIMITS.perUsername },
       { key: `login-ip:${request.ip}`, limit: SIGN_IN_LIMITS.perAddress },
+      // An address this account signed in from before is not counted: strangers cannot lock its owner out.
+      ...(this.limiter.isKnown(here) ? [] : [{ key: `login-account:${key}`, limit: SIGN_IN_LIMITS.perAccount }]),
     ]);
     const memberId = await this.members.idForUsername(body.username);
     const member = memberId ? (await this.members.byId(memberId)).state : null;
     const ok = await verifyPassword(body.password, member?.passwordHash ?? DUMMY_HASH);
     if (!member || !member.passwordHash || !ok) throw new DomainError('unauthorized', messages.invalidCredentials);
-    this.limiter.reset(`login:${request.ip}:${key}`);
+    this.limiter.reset(here);
+    this.limiter.remember(here);
     const { token } = await this.sessions.start(member, 'password');
     this.setCookie(reply, token);
     return { token, user: userView(member) };

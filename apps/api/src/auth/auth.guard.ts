@@ -23,13 +23,18 @@ declare module 'fastify' {
   }
 }
 
-export function tokenOf(request: FastifyRequest): string | null {
+/** The token of `Authorization: Bearer …`, when it names one; the cross-origin check relies on this too. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice(7).trim();
     if (token && token !== 'null' && token !== 'undefined') return token;
   }
-  return request.cookies?.[SESSION_COOKIE] ?? null;
+  return null;
+}
+
+export function tokenOf(request: FastifyRequest): string | null {
+  return bearerTokenOf(request) ?? request.cookies?.[SESSION_COOKIE] ?? null;
 }
 
 /** Every route is signed-in unless marked @Public(). 401 for no, bad, expired or revoked session. */

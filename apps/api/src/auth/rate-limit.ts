@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@familyos/domain';
-import { messages } from '@familyos/contracts';
+import { limits, messages } from '@familyos/contracts';
 
-/** Attempts per minute. */
-export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, registrationsPerAddress: 60, joinsPerAddress: 60 } as const;
+/**
+ * Attempts per minute. perAccount counts one username from every address that has not signed into it before
+ * (decision 013): it bounds guessing spread over many addresses, while a stranger cannot lock a member out of
+ * the addresses that member already uses.
+ */
+export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, perAccount: 30, registrationsPerAddress: 60, joinsPerAddress: 60 } as const;
+
+/** How long an address stays known to an account after a successful sign-in: a session's lifetime. */
+const KNOWN_FOR_MS = limits.sessionDays * 86_400_000;
 
 /**
  * Sign-in attempts per key in a sliding minute. In memory: with several api instances each keeps its own
@@ -12,6 +19,7 @@ export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, registrationsP
 @Injectable()
 export class SignInRateLimiter {
   private readonly attempts = new Map<string, number[]>();
+  private readonly known = new Map<string, number>();
   private readonly windowMs = 60_000;
 
   /** Each key with its own limit: e.g. 10 for one username from one address, more for a whole household. */
@@ -30,6 +38,16 @@ export class SignInRateLimiter {
 
   reset(key: string): void {
     this.attempts.delete(key);
+  }
+
+  /** Remembers that `key` (an address and an account) signed in successfully. */
+  remember(key: string, now = Date.now()): void {
+    this.known.set(key, now + KNOWN_FOR_MS);
+    if (this.known.size > 10_000) for (const [k, until] of this.known) if (until <= now) this.known.delete(k);
+  }
+
+  isKnown(key: string, now = Date.now()): boolean {
+    return (this.known.get(key) ?? 0) > now;
   }
 
   private prune(now: number): void {

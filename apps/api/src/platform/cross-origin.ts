@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@familyos/contracts';
+import type { AppConfig } from '../config.js';
+import { bearerTokenOf } from '../auth/auth.guard.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether the browser says this request was made by a page of another site. Origin when the browser sent one
+ * (every browser does on a non-GET request); without it, Sec-Fetch-Site. Neither: not a browser (curl, a
+ * script), which holds no ambient cookie of ours unless someone gave it one.
+ */
+export function isForeignOrigin(request: FastifyRequest, config: Pick<AppConfig, 'publicUrl'>): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') {
+    // "null": a sandboxed frame, a file, a data: page: never ours.
+    if (origin === 'null') return true;
+    if (config.publicUrl && origin === config.publicUrl) return false;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      return true;
+    }
+    // The Host the browser addressed is this server (behind a proxy with TRUST_PROXY, X-Forwarded-Host).
+    // The scheme is not compared: without TRUST_PROXY a TLS proxy makes every request look like http here.
+    return host !== request.host;
+  }
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/**
+ * DESIGN §6: the session cookie is an ambient credential, so a page of another site must not use it to change
+ * anything (CSRF), nor sign a browser into an account of its choosing (login CSRF). A bearer token is not
+ * ambient: a page can only send one it already holds, so such requests are left alone. Runs before routing,
+ * so a refused request reaches no handler and appends nothing.
+ */
+export function refuseCrossOriginWrites(fastify: FastifyInstance, config: Pick<AppConfig, 'publicUrl'>): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (bearerTokenOf(request)) return;
+    if (!isForeignOrigin(request, config)) return;
+    return reply.code(403).send({ error: messages.crossOriginRefused });
+  });
+}

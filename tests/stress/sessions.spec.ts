@@ -1,0 +1,377 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { messages } from '@familyos/contracts';
+import { ApiClient } from '../support/api-client.js';
+import { createFamily, PASSWORD, uniqueName, type Family } from '../support/factories.js';
+import { ONE_PIXEL_PNG, photoForm } from '../support/images.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Issue 7, sessions and sign-in (DESIGN §5 "Sessions", §6): tokens are random and only their hash is kept,
+ * logout revokes, sign-in guessing is rate-limited per account and per address, the cookie is httpOnly and
+ * SameSite, another site cannot use the cookie to change anything, and every answer carries the security
+ * headers. TRUST_PROXY is on, so X-Forwarded-For plays the many addresses of the rate-limit tests.
+ */
+
+const SESSION_COOKIE = 'familyos_session';
+const FOREIGN = 'http://evil.example';
+
+/** Every file under `dir`, as bytes (SQLite files, their -wal and -shm, blobs). */
+function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [{ path, bytes: readFileSync(path) }];
+  });
+}
+
+/** A raw request as a browser would send it: the session cookie (never a bearer token) and chosen headers. */
+async function withCookie(url: string, method: string, token: string, headers: Record<string, string> = {}, body?: unknown) {
+  const response = await fetch(url, {
+    method,
+    headers: { cookie: `${SESSION_COOKIE}=${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body: parsed as any, headers: response.headers };
+}
+
+const login = (url: string, username: string, password: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username, password }) });
+
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+describe('sessions and sign-in under stress', () => {
+  let server: TestServer;
+  let family: Family;
+  let webDist: string;
+
+  beforeAll(async () => {
+    // A stand-in build: the headers are the server's, whatever the page holds.
+    webDist = mkdtempSync(join(tmpdir(), 'familyos-h3-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FamilyOS</title><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>');
+    writeFileSync(join(webDist, 'assets', 'index-abc.js'), 'console.log("app")');
+    server = await startTestServer({ trustProxy: true, webDist });
+    family = await createFamily(server.url, { familyName: 'The Locksmiths' });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  describe('tokens', () => {
+    it('are distinct across many sign-ins and look random: 32 bytes of base64url, no shared prefix, balanced bits', async () => {
+      const tokens: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const res = await login(server.url, family.manager.username, PASSWORD);
+        expect(res.status).toBe(200);
+        tokens.push(((await res.json()) as { token: string }).token);
+      }
+      expect(new Set(tokens).size).toBe(tokens.length);
+      for (const token of tokens) {
+        expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      }
+      // A counter, a timestamp or a user id at the front would repeat across tokens.
+      // (34 or more random bits each: a chance collision among 40 tokens is far below one in a million.)
+      expect(new Set(tokens.map((t) => t.slice(0, 6))).size).toBe(tokens.length);
+      expect(new Set(tokens.map((t) => t.slice(-6))).size).toBe(tokens.length);
+      // 10 240 bits: a fair source lands within a few tenths of a percent of one half; 45–55 % is ~10 sigma.
+      const bits = tokens.flatMap((t) => [...Buffer.from(t, 'base64url')].map((b) => b.toString(2).replaceAll('0', '').length));
+      const ones = bits.reduce((a, b) => a + b, 0) / (tokens.length * 256);
+      expect(ones).toBeGreaterThan(0.45);
+      expect(ones).toBeLessThan(0.55);
+    });
+
+    it('the data directory holds sha256(token) and never the token, in any file or encoding', async () => {
+      const res = await login(server.url, family.kids[1].username, PASSWORD);
+      const { token } = (await res.json()) as { token: string };
+      // Use it both ways, so any path that might log or store a credential has seen it.
+      expect((await new ApiClient(server.url, token).get('/api/auth/me')).status).toBe(200);
+      expect((await withCookie(`${server.url}/api/auth/me`, 'GET', token)).status).toBe(200);
+      expect((await family.admin.client.post('/api/upload-photo', photoForm(ONE_PIXEL_PNG))).status).toBeLessThan(300);
+
+      const raw = Buffer.from(token, 'base64url');
+      const forbidden = [token, raw.toString('base64'), raw.toString('hex'), raw.toString('hex').toUpperCase()];
+      const files = filesUnder(server.dataDir);
+      expect(files.map((f) => f.path).some((p) => p.endsWith('events.sqlite') || p.endsWith('events.sqlite-wal'))).toBe(true);
+      for (const { path, bytes } of files) {
+        for (const form of forbidden) expect({ path, found: bytes.includes(Buffer.from(form)) }).toEqual({ path, found: false });
+        // The raw 32 bytes themselves, in case anything stored a binary column.
+        expect({ path, found: bytes.includes(raw) }).toEqual({ path, found: false });
+      }
+      const hash = createHash('sha256').update(token).digest('hex');
+      expect(files.some(({ bytes }) => bytes.includes(Buffer.from(hash)))).toBe(true);
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes a bearer session at once, for the bearer and the cookie alike; other sessions live on', async () => {
+      const first = (await (await login(server.url, family.admin.username, PASSWORD)).json()) as { token: string };
+      const other = (await (await login(server.url, family.admin.username, PASSWORD)).json()) as { token: string };
+      const client = new ApiClient(server.url, first.token);
+      expect((await client.get('/api/auth/me')).status).toBe(200);
+      const out = await client.post('/api/auth/logout');
+      expect(out.status).toBe(200);
+      expect(out.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+      expect(await client.get('/api/auth/me')).toMatchObject({ status: 401, body: { error: messages.signInRequired } });
+      expect((await withCookie(`${server.url}/api/auth/me`, 'GET', first.token)).status).toBe(401);
+      expect((await new ApiClient(server.url, other.token).get('/api/auth/me')).status).toBe(200);
+    });
+
+    it('revokes a cookie session at once, when the logout itself came with the cookie', async () => {
+      const { token } = (await (await login(server.url, family.admin.username, PASSWORD)).json()) as { token: string };
+      expect((await withCookie(`${server.url}/api/auth/me`, 'GET', token)).status).toBe(200);
+      expect((await withCookie(`${server.url}/api/auth/logout`, 'POST', token, {}, {})).status).toBe(200);
+      expect((await withCookie(`${server.url}/api/auth/me`, 'GET', token)).status).toBe(401);
+      expect((await new ApiClient(server.url, token).get('/api/auth/me')).status).toBe(401);
+      expect((await new ApiClient(server.url, token).post('/api/tasks', { title: 'After logout', pointsValue: 5, assignedTo: [family.kids[0].id] })).status).toBe(401);
+    });
+  });
+
+  describe('the sign-in rate limit', () => {
+    it('per account: guesses from many addresses lock out new addresses, not the one its owner signs in from', async () => {
+      const username = uniqueName('victim');
+      const created = await family.admin.client.post('/api/users', { username, name: 'Vic', role: 'manager', password: PASSWORD });
+      expect(created.status).toBe(201);
+      // The owner signs in from home once: that address is now known to the account.
+      expect((await login(server.url, username, PASSWORD, from('10.50.0.1'))).status).toBe(200);
+      // That first sign-in counted for the account (30 a minute); a stranger spreads 29 guesses over as many
+      // addresses, each far below its own limit of 10.
+      for (let i = 0; i < 29; i++) expect((await login(server.url, username, `guess-${i}-wrong`, from(`10.51.0.${i + 1}`))).status).toBe(401);
+      const locked = await login(server.url, username, PASSWORD, from('10.52.0.1'));
+      expect(locked.status).toBe(429);
+      expect(await locked.json()).toEqual({ error: messages.tooManyAttempts });
+      expect(locked.headers.getSetCookie()).toEqual([]);
+      // Differently cased, it is the same account.
+      expect((await login(server.url, username.toUpperCase(), PASSWORD, from('10.52.0.2'))).status).toBe(429);
+      // Home still works, and another account is not touched from a new address.
+      expect((await login(server.url, username, PASSWORD, from('10.50.0.1'))).status).toBe(200);
+      expect((await login(server.url, family.manager.username, PASSWORD, from('10.52.0.3'))).status).toBe(200);
+    });
+
+    it('per address: one address trying many usernames gets 429 as JSON; another address is not affected', async () => {
+      const address = '10.60.0.1';
+      const names = Array.from({ length: 200 }, (_, i) => `nobody${i}x${uniqueName('')}`);
+      // In batches: the limit counts before the password hash, so concurrency cannot sneak past it.
+      for (let i = 0; i < names.length; i += 20) {
+        const answers = await Promise.all(names.slice(i, i + 20).map((n) => login(server.url, n, 'wrong-password', from(address))));
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 401));
+      }
+      const blocked = await login(server.url, family.kids[0].username, PASSWORD, from(address));
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('content-type')).toContain('application/json');
+      expect(await blocked.json()).toEqual({ error: messages.tooManyAttempts });
+      expect((await login(server.url, family.kids[0].username, PASSWORD, from('10.60.0.2'))).status).toBe(200);
+    });
+  });
+
+  describe('the session cookie', () => {
+    it('is HttpOnly, SameSite=Lax, Path=/, for 7 days, not Secure unless COOKIE_SECURE', async () => {
+      const res = await login(server.url, family.admin.username, PASSWORD);
+      const { token } = (await res.json()) as { token: string };
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      expect(cookie).toBeDefined();
+      const [pair, ...rest] = cookie!.split(';').map((a) => a.trim());
+      expect(pair).toBe(`${SESSION_COOKIE}=${token}`);
+      const attributes = rest.map((a) => a.toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${7 * 86_400}`]));
+      expect(attributes).not.toContain('secure');
+    });
+
+    it('is Secure with COOKIE_SECURE=true, on register and on login', async () => {
+      const secure = await startTestServer({ env: { COOKIE_SECURE: 'true' } });
+      try {
+        const reg = await fetch(`${secure.url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: uniqueName('sec'), password: PASSWORD, name: 'Sec', familyName: 'Secure' }),
+        });
+        expect(reg.status).toBe(201);
+        const { user } = (await reg.json()) as { user: { username: string } };
+        const signIn = await login(secure.url, user.username, PASSWORD);
+        for (const res of [reg, signIn]) {
+          const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+          expect(cookie.split(';').map((a) => a.trim().toLowerCase())).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax']));
+        }
+      } finally {
+        await secure.close();
+      }
+    });
+  });
+
+  describe('a state-changing request from another site', () => {
+    let cookieToken: string;
+    const task = () => ({ title: uniqueName('Chore '), pointsValue: 5, assignedTo: [family.kids[0].id] });
+    const head = () => server.running.events.headPosition();
+
+    beforeAll(async () => {
+      cookieToken = ((await (await login(server.url, family.admin.username, PASSWORD)).json()) as { token: string }).token;
+    });
+
+    it('is refused with 403 when the cookie is its credential, whatever says "another site", and appends nothing', async () => {
+      const before = await head();
+      const foreign: Record<string, string>[] = [{ origin: FOREIGN }, { origin: 'null' }, { origin: `${server.url}.evil.example` }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+      for (const headers of foreign) {
+        const res = await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, headers, task());
+        expect({ headers, status: res.status, body: res.body }).toEqual({ headers, status: 403, body: { error: messages.crossOriginRefused } });
+      }
+      expect(await head()).toBe(before);
+    });
+
+    it('is refused on every POST, PUT, PATCH and DELETE route the server has, before anything is appended', async () => {
+      const before = await head();
+      const writes = server.running.routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+      expect(writes.length).toBeGreaterThan(20);
+      for (const route of writes) {
+        const url = server.url + route.url.replace(/:[A-Za-z]+/g, 'x').replace('*', 'x');
+        const res = await withCookie(url, route.method, cookieToken, { origin: FOREIGN }, {});
+        expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { error: messages.crossOriginRefused } });
+      }
+      expect(await head()).toBe(before);
+    });
+
+    it('signing in, registering and joining from another site are refused too (login CSRF), with no session made', async () => {
+      const before = await head();
+      const signIn = await login(server.url, family.admin.username, PASSWORD, { origin: FOREIGN });
+      expect(signIn.status).toBe(403);
+      expect(signIn.headers.getSetCookie()).toEqual([]);
+      const invite = await family.admin.client.post('/api/family-invites', { role: 'child', maxUses: 1 });
+      expect(invite.status).toBe(201);
+      const afterInvite = await head();
+      const register = await fetch(`${server.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: FOREIGN },
+        body: JSON.stringify({ username: uniqueName('csrf'), password: PASSWORD, name: 'Mallory', familyName: 'Mallory' }),
+      });
+      expect(register.status).toBe(403);
+      const inviteToken = invite.body.inviteToken as string;
+      const join = await fetch(`${server.url}/api/join-family/${inviteToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+        body: JSON.stringify({ username: uniqueName('csrf'), password: PASSWORD, name: 'Mallory' }),
+      });
+      expect(join.status).toBe(403);
+      expect(await head()).toBe(afterInvite);
+      expect(afterInvite).toBeGreaterThan(before);
+    });
+
+    it('works from this server’s own origin, from a same-origin fetch, and from a client that says nothing', async () => {
+      const ours: Record<string, string>[] = [{ origin: server.url }, { 'sec-fetch-site': 'same-origin' }, {}];
+      for (const headers of ours) {
+        const before = await head();
+        const res = await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, headers, task());
+        expect({ headers, status: res.status }).toEqual({ headers, status: 201 });
+        expect(await head()).toBeGreaterThan(before);
+      }
+    });
+
+    it('works with a bearer token, which a page of another site could only send if it already held it', async () => {
+      const before = await head();
+      const res = await fetch(`${server.url}/api/tasks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${cookieToken}`, origin: FOREIGN, 'sec-fetch-site': 'cross-site' },
+        body: JSON.stringify(task()),
+      });
+      expect(res.status).toBe(201);
+      expect(await head()).toBeGreaterThan(before);
+      // An empty "Bearer null" is no bearer: the cookie beside it is still the credential, and still refused.
+      const sneaky = await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, { authorization: 'Bearer null', origin: FOREIGN }, task());
+      expect(sneaky.status).toBe(403);
+    });
+
+    it('reads (GET) from another site are left to the browser’s same-origin rule and answer as usual', async () => {
+      const res = await withCookie(`${server.url}/api/auth/me`, 'GET', cookieToken, { origin: FOREIGN, 'sec-fetch-site': 'cross-site' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+
+  describe('security headers', () => {
+    const expectSecurityHeaders = (what: string, headers: Headers) => {
+      const csp = headers.get('content-security-policy') ?? '';
+      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+      expect({ what, csp: Object.fromEntries(directives) }).toEqual({
+        what,
+        csp: expect.objectContaining({
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+          'img-src': expect.arrayContaining(["'self'", 'data:', 'blob:']),
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': expect.arrayContaining(["'self'"]),
+        }),
+      });
+      expect({ what, nosniff: headers.get('x-content-type-options'), frame: headers.get('x-frame-options'), referrer: headers.get('referrer-policy') }).toEqual({
+        what,
+        nosniff: 'nosniff',
+        frame: 'DENY',
+        referrer: 'strict-origin-when-cross-origin',
+      });
+    };
+
+    it('are on the web app (/, client routes, assets) and on API answers, errors included', async () => {
+      const token = family.admin.client.token!;
+      const answers: [string, Promise<Response>][] = [
+        ['SPA /', fetch(`${server.url}/`)],
+        ['SPA /tasks', fetch(`${server.url}/tasks`)],
+        ['SPA /user/someone', fetch(`${server.url}/user/someone`)],
+        ['asset', fetch(`${server.url}/assets/index-abc.js`)],
+        ['missing asset', fetch(`${server.url}/assets/nothing.js`)],
+        ['public API', fetch(`${server.url}/api/auth/providers`)],
+        ['signed-in API', fetch(`${server.url}/api/tasks`, { headers: { authorization: `Bearer ${token}` } })],
+        ['401', fetch(`${server.url}/api/tasks`)],
+        ['404', fetch(`${server.url}/api/no-such-route`)],
+        ['400 bad JSON', fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' })],
+        ['403 cross-origin', withCookie(`${server.url}/api/tasks`, 'POST', token, { origin: FOREIGN }, {}).then((r) => ({ headers: r.headers }) as Response)],
+      ];
+      for (const [what, answer] of answers) expectSecurityHeaders(what, (await answer).headers);
+      const page = await fetch(`${server.url}/tasks`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+    });
+
+    it('leave an uploaded photo its own stricter, sandboxing policy', async () => {
+      const upload = await family.admin.client.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG));
+      expect(upload.status).toBe(201);
+      const photo = await fetch(server.url + upload.body.photoUrl, { headers: { authorization: `Bearer ${family.admin.client.token}` } });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(photo.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(photo.headers.get('x-frame-options')).toBe('DENY');
+    });
+
+    it('allow the hub’s origin for images and connections when HUB_URL is set, and accept PUBLIC_URL as our origin', async () => {
+      const hubbed = await startTestServer({ env: { HUB_URL: 'http://hub.example:9000/some/path', PUBLIC_URL: 'https://family.example.com' } });
+      try {
+        const res = await fetch(`${hubbed.url}/api/auth/providers`);
+        const csp = res.headers.get('content-security-policy')!;
+        expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/hub\.example:9000(;|$)/);
+        expect(csp).toMatch(/connect-src 'self' http:\/\/hub\.example:9000(;|$)/);
+        expect(csp).toMatch(/script-src 'self'(;|$)/);
+        const register = (origin: string) =>
+          fetch(`${hubbed.url}/api/auth/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin },
+            body: JSON.stringify({ username: uniqueName('pub'), password: PASSWORD, name: 'Pub', familyName: 'Pub' }),
+          });
+        expect((await register('https://family.example.com')).status).toBe(201);
+        expect((await register(hubbed.url)).status).toBe(201);
+        expect((await register('https://family.example.com.evil.example')).status).toBe(403);
+        expect((await register('http://hub.example:9000')).status).toBe(403);
+      } finally {
+        await hubbed.close();
+      }
+    });
+  });
+});
