@@ -113,6 +113,25 @@ describe('sessions and sign-in under stress', () => {
     });
   });
 
+  describe('passwords', () => {
+    it('are stored only as salted scrypt hashes: the data directory never holds a password', async () => {
+      const password = uniqueName('Secret-Passphrase-');
+      const username = uniqueName('pw');
+      expect((await family.admin.client.post('/api/users', { username, name: 'Pass Word', role: 'child', password, age: 8 })).status).toBe(201);
+      expect((await family.admin.client.post('/api/users', { username: `${username}b`, name: 'Pass Word', role: 'child', password, age: 8 })).status).toBe(201);
+      expect((await login(server.url, username, password)).status).toBe(200);
+
+      const files = filesUnder(server.dataDir);
+      for (const { path, bytes } of files) expect({ path, found: bytes.includes(Buffer.from(password)) }).toEqual({ path, found: false });
+      // Both members' hashes: scrypt with its cost written down, and different salts for the same password.
+      const hashes = new Set(files.flatMap(({ bytes }) => bytes.toString('latin1').match(/scrypt\$\d+\$\d+\$\d+\$[\w-]{22}\$[\w-]{43}/g) ?? []));
+      const costs = [...hashes].map((h) => Number(h.split('$')[1]));
+      expect(costs.length).toBeGreaterThanOrEqual(2);
+      for (const n of costs) expect(n).toBeGreaterThanOrEqual(2 ** 15);
+      expect(new Set([...hashes].map((h) => h.split('$')[4])).size).toBe(hashes.size);
+    });
+  });
+
   describe('logout', () => {
     it('revokes a bearer session at once, for the bearer and the cookie alike; other sessions live on', async () => {
       const first = (await (await login(server.url, family.admin.username, PASSWORD)).json()) as { token: string };
