@@ -266,15 +266,16 @@ describe('announcements and their comment threads over HTTP', () => {
 
     it("refuses another family's photo, an address elsewhere, an unknown photo id, or a non-text photoUrl", async () => {
       const beePhoto = await upload(bees.admin);
-      for (const photoUrl of [
-        beePhoto,
-        'https://example.invalid/cat.png',
-        '/api/photos/00000000-0000-4000-8000-000000000000',
-        `${beePhoto}?x=1`,
-        42,
-      ]) {
+      // A photo this family never uploaded is 404, like every id outside the family; anything else is bad input.
+      for (const [photoUrl, status] of [
+        [beePhoto, 404],
+        ['https://example.invalid/cat.png', 400],
+        ['/api/photos/00000000-0000-4000-8000-000000000000', 404],
+        [`${beePhoto}?x=1`, 400],
+        [42, 400],
+      ] as const) {
         const content = uniqueName('Refused photo ');
-        expectError(await ayes.admin.client.post('/api/announcements', { content, photoUrl }), 400, messages.photoUrl, 'photoUrl');
+        expectError(await ayes.admin.client.post('/api/announcements', { content, photoUrl }), status, messages.photoUrl, 'photoUrl');
         expect(JSON.stringify((await ayes.admin.client.get('/api/announcements')).body)).not.toContain(content);
       }
     });

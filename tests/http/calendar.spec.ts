@@ -329,8 +329,8 @@ describe('calendar events over HTTP', () => {
     });
   });
 
-  describe('validation (SPEC §5): 400 with the message in error and details, nothing written', () => {
-    const invalid: { name: string; body: () => Record<string, unknown>; message: string; field: string }[] = [
+  describe('validation (SPEC §5): 400 (404 for an id outside the family) with the message in error and details, nothing written', () => {
+    const invalid: { name: string; body: () => Record<string, unknown>; message: string; field: string; status?: number }[] = [
       { name: 'no title', body: () => eventBody({ title: undefined }), message: 'Event title is required', field: 'title' },
       { name: 'a blank title', body: () => eventBody({ title: '   ' }), message: 'Event title is required', field: 'title' },
       { name: 'a title over the limit', body: () => eventBody({ title: chars(limits.calendar.titleMax + 1) }), message: messages.eventTitleTooLong, field: 'title' },
@@ -347,19 +347,20 @@ describe('calendar events over HTTP', () => {
       { name: 'a repeat-until before the start', body: () => eventBody({ isRecurring: true, recurringType: 'weekly', recurringEndDate: dayAt(2).toISODate() }), message: messages.eventRecurringEndBeforeStart, field: 'recurringEndDate' },
       { name: 'an unknown category', body: () => eventBody({ category: 'Parties' }), message: messages.eventCategory, field: 'category' },
       { name: 'a colour outside the palette', body: () => eventBody({ color: '#123456' }), message: messages.eventColor, field: 'color' },
-      { name: 'an assignee who is nobody', body: () => eventBody({ assignedTo: 'no-such-member' }), message: messages.eventAssignee, field: 'assignedTo' },
-      { name: 'an assignee of another family', body: () => eventBody({ assignedTo: other.kids[0].id }), message: messages.eventAssignee, field: 'assignedTo' },
+      // An id outside the family is 404, like every such id (DESIGN §6), with the field's message all the same.
+      { name: 'an assignee who is nobody', body: () => eventBody({ assignedTo: 'no-such-member' }), message: messages.eventAssignee, field: 'assignedTo', status: 404 },
+      { name: 'an assignee of another family', body: () => eventBody({ assignedTo: other.kids[0].id }), message: messages.eventAssignee, field: 'assignedTo', status: 404 },
     ];
 
-    const expectRefusal = (res: ApiResponse, message: string, field: string) => {
-      expect(res.status).toBe(400);
+    const expectRefusal = (res: ApiResponse, message: string, field: string, status = 400) => {
+      expect(res.status).toBe(status);
       expect(res.body).toEqual({ error: message, details: expect.arrayContaining([{ field, message }]) });
       expect(res.body.details[0]).toEqual({ field, message });
     };
 
-    it.each(invalid)('POST with $name', async ({ body, message, field }) => {
+    it.each(invalid)('POST with $name', async ({ body, message, field, status }) => {
       const before = await head();
-      expectRefusal(await admin().post('/api/calendar-events', body()), message, field);
+      expectRefusal(await admin().post('/api/calendar-events', body()), message, field, status);
       expect(await head()).toBe(before);
     });
 
@@ -375,9 +376,9 @@ describe('calendar events over HTTP', () => {
         event = await create(admin());
       });
 
-      it.each(invalid)('PUT with $name', async ({ body, message, field }) => {
+      it.each(invalid)('PUT with $name', async ({ body, message, field, status }) => {
         const before = await head();
-        expectRefusal(await admin().put(`/api/calendar-events/${event.id}`, body()), message, field);
+        expectRefusal(await admin().put(`/api/calendar-events/${event.id}`, body()), message, field, status);
         expect(await head()).toBe(before);
         expect(await eventOf(event.id)).toEqual(event);
       });

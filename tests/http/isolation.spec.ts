@@ -217,7 +217,7 @@ describe('two families on one server: nothing of one is visible to or changeable
         return { path: '/api/tasks', body: { title, pointsValue: 10, assignedTo: [victim().id] }, name: title };
       },
       expect: {
-        ...parents({ status: 400, error: FOREIGN_CHILD }),
+        ...parents({ status: 404, error: FOREIGN_CHILD }),
         // A child's task is always its own request, whatever assignedTo says (SPEC §5).
         child: {
           status: 201,
@@ -236,7 +236,7 @@ describe('two families on one server: nothing of one is visible to or changeable
         const title = uniqueName('Mixed chore ');
         return { path: '/api/tasks', body: { title, pointsValue: 10, assignedTo: [bees.kids[0].id, victim().id] }, name: title };
       },
-      expect: parents({ status: 400, error: FOREIGN_CHILD }),
+      expect: parents({ status: 404, error: FOREIGN_CHILD }),
       victimUnchanged: async (call) => expect(await ayesTaskTitles()).not.toContain(call.name),
     },
 
@@ -246,16 +246,9 @@ describe('two families on one server: nothing of one is visible to or changeable
       route: "/api/points?userId= (the other family's child)",
       prepare: () => ({ path: `/api/points?userId=${victim().id}` }),
       expect: {
-        // A parent asking for a foreign child's entries gets an empty list of its own family.
-        ...parents({ status: 200, check: (res) => expect(res.body).toEqual([]) }),
-        // A child always gets its own entries, whatever userId says.
-        child: {
-          status: 200,
-          check: (res) => {
-            expect(idsOf(res.body)).toContain(seeded.bees.entry);
-            expect(res.body.every((e: { userId: string }) => e.userId === bees.kids[0].id)).toBe(true);
-          },
-        },
+        // Another family's member is not found; a child may ask about nobody but itself (as for the balance).
+        ...parents({ status: 404, error: 'User not found' }),
+        child: { status: 403, error: 'Children can only see their own points' },
       },
     },
     {

@@ -23,9 +23,14 @@ export function pointsView(e: PointsEntryDoc) {
 export class PointsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
-  /** Children see only their own entries (SPEC §6); parents the whole family's. Newest first. */
+  /**
+   * Children see only their own entries (SPEC §6); parents the whole family's, or one member's. Newest first.
+   * Asking for someone outside the family is 404 and a child asking for another is 403, as for the balance: an
+   * empty list would not say that the question itself was wrong.
+   */
   async list(actor: Actor & { familyId: string }, userId?: string) {
     const where: Record<string, string> = { familyId: actor.familyId };
+    if (userId) await this.memberOfFamily(actor, userId);
     if (actor.role === 'child') where.userId = actor.id;
     else if (userId) where.userId = userId;
     const entries = await this.readModels.find<PointsEntryDoc>(collections.points, {
@@ -41,11 +46,15 @@ export class PointsQueries {
     return pointsView(entry);
   }
 
-  /** The balance of a child of the caller's family: the sum of its approved entries. */
-  async balance(actor: Actor & { familyId: string }, userId: string): Promise<{ balance: number }> {
-    if (actor.role === 'child' && userId !== actor.id) throw forbidden('Children can only see their own balance');
+  private async memberOfFamily(actor: Actor & { familyId: string }, userId: string): Promise<void> {
+    if (actor.role === 'child' && userId !== actor.id) throw forbidden('Children can only see their own points');
     const member = await this.readModels.get<MemberDoc>(collections.members, userId);
     if (!member || member.familyId !== actor.familyId) throw notFound('User');
+  }
+
+  /** The balance of a child of the caller's family: the sum of its approved entries. */
+  async balance(actor: Actor & { familyId: string }, userId: string): Promise<{ balance: number }> {
+    await this.memberOfFamily(actor, userId);
     const doc = await this.readModels.get<BalanceDoc>(collections.balances, userId);
     return { balance: doc?.balance ?? 0 };
   }

@@ -99,14 +99,19 @@ describe('announcement decider', () => {
     });
 
     it.each<[string, string, PhotoFacts | null]>([
-      ["another family's photo", `/api/photos/${FOREIGN_PHOTO}`, { photoId: FOREIGN_PHOTO, exists: true, familyId: OTHER_FAMILY }],
-      ['a photo id that was never uploaded', `/api/photos/${PHOTO}`, { photoId: PHOTO, exists: false, familyId: null }],
       ['an address elsewhere', 'https://example.invalid/cat.png', null],
       ['a photo URL with a path trick', `/api/photos/../photos/${PHOTO}`, ownPhoto],
+    ])('refuses %s with 400 (messages.photoUrl): not a photo address', (_label, photoUrl, photo) => {
+      spec.given([]).when(post({ photoUrl, photo })).thenRefuses('invalid', exactly(messages.photoUrl));
+    });
+
+    it.each<[string, string, PhotoFacts | null]>([
+      ["another family's photo", `/api/photos/${FOREIGN_PHOTO}`, { photoId: FOREIGN_PHOTO, exists: true, familyId: OTHER_FAMILY }],
+      ['a photo id that was never uploaded', `/api/photos/${PHOTO}`, { photoId: PHOTO, exists: false, familyId: null }],
       ['facts about a different photo than the URL names', `/api/photos/${FOREIGN_PHOTO}`, ownPhoto],
       ['a URL the handler found no facts for', `/api/photos/${PHOTO}`, null],
-    ])('refuses %s with 400 (messages.photoUrl)', (_label, photoUrl, photo) => {
-      spec.given([]).when(post({ photoUrl, photo })).thenRefuses('invalid', exactly(messages.photoUrl));
+    ])('refuses %s as not found (messages.photoUrl), like any id outside the family', (_label, photoUrl, photo) => {
+      spec.given([]).when(post({ photoUrl, photo })).thenRefuses('not_found', exactly(messages.photoUrl));
     });
 
     it('posts once: deciding again on an existing stream adds nothing', () => {

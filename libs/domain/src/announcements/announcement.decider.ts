@@ -2,7 +2,7 @@ import type { AnnouncementEvent } from '@familyos/events';
 import { limits, messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { invalid, notFound } from '../shared/errors.js';
+import { invalid, notFound, notInFamily } from '../shared/errors.js';
 import { assertCan } from '../shared/policy.js';
 import { photoIdOf, photoUrlOf } from '../photos/photo.decider.js';
 
@@ -56,8 +56,10 @@ function decidePost(command: Extract<AnnouncementCommand, { type: 'PostAnnouncem
     // Only a photo this family uploaded: never another family's, never an address elsewhere.
     const photoId = photoIdOf(asked);
     const photo = command.photo;
-    if (photoId === null || photo === null || photo.photoId !== photoId || !photo.exists || photo.familyId !== actor.familyId) {
-      throw invalid(messages.photoUrl, 'photoUrl');
+    // Not a photo address at all: bad input. A photo address this family never uploaded: 404, like any such id.
+    if (photoId === null) throw invalid(messages.photoUrl, 'photoUrl');
+    if (photo === null || photo.photoId !== photoId || !photo.exists || photo.familyId !== actor.familyId) {
+      throw notInFamily(messages.photoUrl, 'photoUrl');
     }
     photoUrl = photoUrlOf(photoId);
   }

@@ -201,9 +201,9 @@ describe('calendar event decider', () => {
       ['an unknown member', { id: 'ghost', familyId: null }],
       ['facts about somebody else', facts(leo)],
       ['no facts at all', null],
-    ])('refuses %s as the assignee', (_label, assignee) => {
+    ])('refuses %s as the assignee as not found, like any id outside the family', (_label, assignee) => {
       const assignedTo = assignee?.id === 'leo' ? 'emma' : (assignee?.id ?? 'ghost');
-      spec.given([]).when(create({ assignee }, { assignedTo })).thenRefuses('invalid', exactly(messages.eventAssignee));
+      spec.given([]).when(create({ assignee }, { assignedTo })).thenRefuses('not_found', exactly(messages.eventAssignee));
     });
 
     it.each([
@@ -270,7 +270,7 @@ describe('calendar event decider', () => {
       spec
         .given([created()])
         .when(update({ assignee: facts(otherAdmin) }, { assignedTo: 'eve' }))
-        .thenRefuses('invalid', exactly(messages.eventAssignee));
+        .thenRefuses('not_found', exactly(messages.eventAssignee));
     });
 
     it('appends nothing when nothing changes (same instants written differently, colour in lower case)', () => {

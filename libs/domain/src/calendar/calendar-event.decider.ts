@@ -3,7 +3,7 @@ import type { CalendarCategory, CalendarEvent, CalendarEventFields, CalendarRecu
 import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits, messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { forbidden, invalid, notFound } from '../shared/errors.js';
+import { forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';
 import { assertCan, canChangeCalendarEvent } from '../shared/policy.js';
 
 /**
@@ -124,7 +124,7 @@ export function normalizeCalendarEvent(input: CalendarEventInput, zone: string):
 function assertAssignee(actor: Actor, assignedTo: string | null, facts: CalendarAssigneeFacts | null): void {
   if (assignedTo === null) return;
   if (!facts || facts.id !== assignedTo || facts.familyId === null || facts.familyId !== actor.familyId) {
-    throw invalid(messages.eventAssignee, 'assignedTo');
+    throw notInFamily(messages.eventAssignee, 'assignedTo');
   }
 }
 

@@ -21,4 +21,9 @@ export const invalid = (message: string, field?: string) =>
   new DomainError('invalid', message, field ? [{ field, message }] : undefined);
 export const forbidden = (message = 'You are not allowed to do that') => new DomainError('forbidden', message);
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
+/**
+ * A field naming a record that is not in the caller's family (unknown, or another family's): 404 like any such
+ * id (DESIGN §6), with the field's own message so the form can still say which field is wrong.
+ */
+export const notInFamily = (message: string, field: string) => new DomainError('not_found', message, [{ field, message }]);
 export const conflict = (message: string) => new DomainError('conflict', message);

@@ -108,13 +108,21 @@ describe('task decider', () => {
     it.each([
       ['a manager', facts(dad)],
       ['an admin', facts(mom)],
-      ['a child of another family', facts(otherChild)],
-      ['an unknown member', { id: 'ghost', role: null, familyId: null }],
-    ])('refuses %s as an assignee', (_label, assignee) => {
+    ])('refuses %s as an assignee: not a child (400)', (_label, assignee) => {
       spec
         .given([])
         .when(createTask({ assignees: [facts(emma), assignee] }))
         .thenRefuses('invalid', exactly(messages.taskAssigneeNotChild));
+    });
+
+    it.each([
+      ['a child of another family', facts(otherChild)],
+      ['an unknown member', { id: 'ghost', role: null, familyId: null }],
+    ])('refuses %s as an assignee as not found, like any id outside the family', (_label, assignee) => {
+      spec
+        .given([])
+        .when(createTask({ assignees: [facts(emma), assignee] }))
+        .thenRefuses('not_found', exactly(messages.taskAssigneeNotChild));
     });
 
     it.each([-50, 0, 500])('accepts %i points (inside -50..500)', (pointsValue) => {

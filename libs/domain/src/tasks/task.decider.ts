@@ -2,7 +2,7 @@ import type { RecurringFrequency, RequestType, Role, TaskEvent, TaskStatus } fro
 import { limits, messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, invalid, notFound } from '../shared/errors.js';
+import { conflict, invalid, notFound, notInFamily } from '../shared/errors.js';
 import { assertCan } from '../shared/policy.js';
 
 export interface TaskState {
@@ -72,8 +72,8 @@ function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): Ta
   } else {
     assertCan(actor, 'createTasks');
     if (command.assignees.length === 0) throw invalid(messages.taskAssignee, 'assignedTo');
-    const ok = command.assignees.every((a) => a.role === 'child' && a.familyId === actor.familyId);
-    if (!ok) throw invalid(messages.taskAssigneeNotChild, 'assignedTo');
+    if (command.assignees.some((a) => a.familyId !== actor.familyId)) throw notInFamily(messages.taskAssigneeNotChild, 'assignedTo');
+    if (!command.assignees.every((a) => a.role === 'child')) throw invalid(messages.taskAssigneeNotChild, 'assignedTo');
     assignedTo = [...new Set(command.assignees.map((a) => a.id))];
   }
   return [
