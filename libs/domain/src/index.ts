@@ -1,4 +1,5 @@
 export * from './shared/decider.js';
+export * from './shared/grow-map.js';
 export * from './shared/errors.js';
 export * from './shared/actor.js';
 export * from './shared/policy.js';

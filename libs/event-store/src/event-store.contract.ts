@@ -51,6 +51,29 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
     expect(result.position).toBe(read[1]!.position);
   });
 
+  it('reads a stream from a given revision on', async () => {
+    const s = stream();
+    await store.append([{ streamId: s, events: [event('A'), event('B'), event('C')], expectedRevision: 'no_stream' }]);
+    expect((await store.readStream(s, 1)).map((e) => [e.revision, e.type])).toEqual([
+      [1, 'B'],
+      [2, 'C'],
+    ]);
+    expect(await store.readStream(s, 3)).toEqual([]);
+  });
+
+  it('answers only a snapshot written for the stream, if it keeps snapshots at all, and never logs one', async () => {
+    const s = stream();
+    const first = event('A');
+    await store.append([{ streamId: s, events: [first], expectedRevision: 'no_stream' }]);
+    const head = await store.headPosition();
+    await store.writeSnapshot({ streamId: s, revision: 0, eventId: first.metadata.eventId, version: 'v1', state: { n: 1 } });
+    const read = await store.readSnapshot(s);
+    if (read !== undefined) expect(read).toEqual({ streamId: s, revision: 0, eventId: first.metadata.eventId, version: 'v1', state: { n: 1 } });
+    expect(await store.readSnapshot(stream())).toBeUndefined();
+    expect(await store.headPosition()).toBe(head);
+    expect(await store.readStream(s)).toHaveLength(1);
+  });
+
   it('refuses no_stream when the stream exists, and a stale revision, without writing anything', async () => {
     const s = stream();
     await store.append([{ streamId: s, events: [event('A')], expectedRevision: 'no_stream' }]);
@@ -100,6 +123,34 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     expect(await store.readStream(s)).toHaveLength(2);
+  });
+
+  it('lands every one of many concurrent appends to different streams', async () => {
+    const streams = Array.from({ length: 30 }, () => stream());
+    const results = await Promise.all(
+      streams.map((s, i) => store.append([{ streamId: s, events: [event('Go', { i })], expectedRevision: 'no_stream' }])),
+    );
+    expect(new Set(results.map((r) => r.position)).size).toBe(streams.length);
+    for (const [i, s] of streams.entries()) {
+      const read = await store.readStream(s);
+      expect(read.map((e) => e.data)).toEqual([{ i }]);
+      expect(read[0]!.position).toBe(results[i]!.position);
+    }
+  });
+
+  it('keeps the appends of a concurrent burst that succeed when another in it fails', async () => {
+    const taken = stream();
+    await store.append([{ streamId: taken, events: [event('First')], expectedRevision: 'no_stream' }]);
+    const fresh = Array.from({ length: 5 }, () => stream());
+    const attempts = await Promise.allSettled([
+      ...fresh.slice(0, 2).map((s) => store.append([{ streamId: s, events: [event('Ok')], expectedRevision: 'no_stream' }])),
+      store.append([{ streamId: taken, events: [event('Late')], expectedRevision: 'no_stream' }]),
+      ...fresh.slice(2).map((s) => store.append([{ streamId: s, events: [event('Ok')], expectedRevision: 'no_stream' }])),
+    ]);
+    expect(attempts.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect((attempts[2] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    for (const s of fresh) expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Ok']);
+    expect((await store.readStream(taken)).map((e) => e.type)).toEqual(['First']);
   });
 
   it('reads the global log in order from a position, in pages, and reports its head', async () => {

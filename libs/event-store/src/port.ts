@@ -30,11 +30,26 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * A stream's state folded up to `revision`, kept to spare folding a long stream from the start (decision
+ * 016). Never part of the log and never read by projections: losing or ignoring one only costs time.
+ */
+export interface Snapshot {
+  streamId: string;
+  /** Revision of the last event folded into `state`. */
+  revision: number;
+  /** Id of that event: a snapshot whose event is not in the log at that revision is not this log's. */
+  eventId: string;
+  /** Who folded it and how (decider and state version); a reader ignores any version but its own. */
+  version: string;
+  state: unknown;
+}
+
 export interface EventStore {
   /** Appends to one or more streams atomically: every expectation holds and all is written, or nothing is. */
   append(appends: StreamAppend[]): Promise<AppendResult>;
-  /** Every event of a stream in revision order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Every event of a stream in revision order, from `fromRevision` on (default 0); [] when there is none. */
+  readStream(streamId: string, fromRevision?: number): Promise<StoredEvent[]>;
   /** Events of the global log strictly after `afterPosition` (0 = from the start), in order, at most `limit`. */
   readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
   /** Position of the last event in the log (0 when empty). */
@@ -44,6 +59,10 @@ export interface EventStore {
    * Followers use it as a wake-up, never as the data itself: they read the log from their checkpoint.
    */
   onAppended(listener: () => void): () => void;
+  /** The latest snapshot kept for a stream, if the adapter keeps snapshots at all. */
+  readSnapshot(streamId: string): Promise<Snapshot | undefined>;
+  /** Keeps a snapshot (replacing the stream's previous one); an adapter without snapshots ignores it. */
+  writeSnapshot(snapshot: Snapshot): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, notFound } from '../shared/errors.js';
+import { GrowMap } from '../shared/grow-map.js';
 import { assertCan } from '../shared/policy.js';
 
 interface PendingRedemption {
@@ -18,9 +19,17 @@ export interface PointsAccountState {
   /** Sum of approved entries: the child's balance. */
   balance: number;
   pending: Record<string, PendingRedemption>;
-  decided: Record<string, 'approved' | 'rejected'>;
-  awardedTasks: Record<string, true>;
-  entries: Record<string, true>;
+  decided: GrowMap<'approved' | 'rejected'>;
+  awardedTasks: GrowMap<true>;
+  entries: GrowMap<true>;
+}
+
+interface PointsAccountSnapshot {
+  balance: number;
+  pending: Record<string, PendingRedemption>;
+  decided: [string, 'approved' | 'rejected'][];
+  awardedTasks: string[];
+  entries: string[];
 }
 
 /** Facts about the family the account lives in, loaded by the handler from the family stream. */
@@ -70,7 +79,28 @@ export const taskReason = (title: string) => `Completed task: ${title}`;
 export const REDEMPTION_APPROVED_REASON = 'Redemption approved';
 
 export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountState, PointsAccountEvent> = {
-  initialState: { balance: 0, pending: {}, decided: {}, awardedTasks: {}, entries: {} },
+  initialState: { balance: 0, pending: {}, decided: GrowMap.empty(), awardedTasks: GrowMap.empty(), entries: GrowMap.empty() },
+
+  snapshot: {
+    version: 'pointsAccount/1',
+    encode: (state): PointsAccountSnapshot => ({
+      balance: state.balance,
+      pending: state.pending,
+      decided: state.decided.entries(),
+      awardedTasks: state.awardedTasks.entries().map(([id]) => id),
+      entries: state.entries.entries().map(([id]) => id),
+    }),
+    decode: (json) => {
+      const s = json as PointsAccountSnapshot;
+      return {
+        balance: s.balance,
+        pending: s.pending,
+        decided: GrowMap.of(s.decided),
+        awardedTasks: GrowMap.of(s.awardedTasks.map((id) => [id, true] as const)),
+        entries: GrowMap.of(s.entries.map((id) => [id, true] as const)),
+      };
+    },
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -78,14 +108,14 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
         return {
           ...state,
           balance: event.data.approved ? state.balance + event.data.amount : state.balance,
-          entries: { ...state.entries, [event.data.entryId]: true },
+          entries: state.entries.set(event.data.entryId, true),
         };
       case 'TaskPointsAwarded':
         return {
           ...state,
           balance: state.balance + event.data.amount,
-          entries: { ...state.entries, [event.data.entryId]: true },
-          awardedTasks: { ...state.awardedTasks, [event.data.taskId]: true },
+          entries: state.entries.set(event.data.entryId, true),
+          awardedTasks: state.awardedTasks.set(event.data.taskId, true),
         };
       case 'RedemptionRequested':
         return {
@@ -98,13 +128,13 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
           ...state,
           balance: state.balance - event.data.cost,
           pending,
-          decided: { ...state.decided, [event.data.redemptionId]: 'approved' },
-          entries: { ...state.entries, [event.data.entryId]: true },
+          decided: state.decided.set(event.data.redemptionId, 'approved'),
+          entries: state.entries.set(event.data.entryId, true),
         };
       }
       case 'RedemptionRejected': {
         const { [event.data.redemptionId]: _done, ...pending } = state.pending;
-        return { ...state, pending, decided: { ...state.decided, [event.data.redemptionId]: 'rejected' } };
+        return { ...state, pending, decided: state.decided.set(event.data.redemptionId, 'rejected') };
       }
     }
   },
@@ -113,7 +143,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
     switch (command.type) {
       case 'IssuePoints': {
         assertCan(command.actor, 'issuePoints');
-        if (state.entries[command.entryId]) return [];
+        if (state.entries.has(command.entryId)) return [];
         if (command.approved) assertCanTake(state, command.amount, command.context);
         return [
           {
@@ -130,7 +160,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
         ];
       }
       case 'AwardTaskPoints': {
-        if (state.awardedTasks[command.taskId]) return [];
+        if (state.awardedTasks.has(command.taskId)) return [];
         assertCanTake(state, command.amount, command.context);
         return [
           {
@@ -147,7 +177,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
       }
       case 'RequestRedemption': {
         assertCan(command.actor, 'requestRedemptions');
-        if (state.pending[command.redemptionId] || state.decided[command.redemptionId]) return [];
+        if (state.pending[command.redemptionId] || state.decided.has(command.redemptionId)) return [];
         const available = state.balance - pendingTotal(state);
         if (command.cost > available) throw conflict(messages.needMorePoints(command.cost, Math.max(0, available)));
         return [
@@ -165,7 +195,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
       }
       case 'ApproveRedemption': {
         assertCan(command.actor, 'reviewRedemptions');
-        const decided = state.decided[command.redemptionId];
+        const decided = state.decided.get(command.redemptionId);
         if (decided === 'approved') return [];
         if (decided === 'rejected') throw conflict('This redemption has already been rejected');
         const pending = state.pending[command.redemptionId];
@@ -186,7 +216,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
       }
       case 'RejectRedemption': {
         assertCan(command.actor, 'reviewRedemptions');
-        const decided = state.decided[command.redemptionId];
+        const decided = state.decided.get(command.redemptionId);
         if (decided === 'rejected') return [];
         if (decided === 'approved') throw conflict('This redemption has already been approved');
         if (!state.pending[command.redemptionId]) throw notFound('Redemption');

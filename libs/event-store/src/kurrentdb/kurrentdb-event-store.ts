@@ -24,6 +24,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type Snapshot,
   type StreamAppend,
 } from '../port.js';
 
@@ -169,10 +170,11 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
+  async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     try {
-      for await (const { event, commitPosition } of this.client.readStream(streamId)) {
+      const from = fromRevision > 0 ? { fromRevision: BigInt(fromRevision) } : {};
+      for await (const { event, commitPosition } of this.client.readStream(streamId, from)) {
         if (event) events.push(toStored(event, commitPosition));
       }
     } catch (error) {
@@ -181,6 +183,16 @@ export class KurrentDbEventStore implements EventStore {
     }
     return events;
   }
+
+  /**
+   * No snapshots here yet (decision 016): a server-side store answers a long stream's read over the wire, and
+   * keeping snapshots in a side stream would be a second write per snapshot. Loads fold from the start.
+   */
+  async readSnapshot(): Promise<Snapshot | undefined> {
+    return undefined;
+  }
+
+  async writeSnapshot(): Promise<void> {}
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eventStoreContract } from '../event-store.contract.js';
+import type { ExpectedRevision } from '../port.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
 describe('SqliteEventStore', () => {
@@ -15,6 +16,90 @@ describe('SqliteEventStore', () => {
   describe('contract', () => {
     let n = 0;
     eventStoreContract(async () => new SqliteEventStore(join(dir, `contract-${n++}.db`)));
+  });
+
+  describe('contract, one transaction per append', () => {
+    let n = 0;
+    eventStoreContract(async () => new SqliteEventStore(join(dir, `contract-single-${n++}.db`), { groupCommit: false }));
+  });
+
+  describe('group commit', () => {
+    const meta = (eventId: string) => ({ eventId, familyId: null, actorId: 'a', timestamp: '2026-01-01T00:00:00Z', schemaVersion: 1 });
+    const one = (streamId: string, expectedRevision: ExpectedRevision, id: string) => [
+      { streamId, events: [{ type: 'A', data: { id }, metadata: meta(id) }], expectedRevision },
+    ];
+    let n = 0;
+    let store: SqliteEventStore;
+    let execs: string[];
+    beforeEach(() => {
+      store = new SqliteEventStore(join(dir, `group-${n++}.db`));
+      const db = (store as unknown as { db: Database.Database }).db;
+      const exec = db.exec.bind(db);
+      execs = [];
+      db.exec = (sql: string) => {
+        execs.push(sql);
+        return exec(sql);
+      };
+    });
+    afterEach(() => store.close());
+
+    it('commits concurrent appends in one transaction', async () => {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => store.append(one(`s-${i}`, 'no_stream', `e${i}`))));
+      expect(execs.filter((sql) => sql === 'BEGIN IMMEDIATE')).toHaveLength(1);
+      expect(execs.filter((sql) => sql === 'COMMIT')).toHaveLength(1);
+      expect(await store.headPosition()).toBe(20);
+    });
+
+    it('checks a later append of the same batch against the earlier one', async () => {
+      const [first, second, stale] = await Promise.allSettled([
+        store.append(one('same', 'no_stream', 'e1')),
+        store.append(one('same', 0, 'e2')),
+        store.append(one('same', 0, 'e3')),
+      ]);
+      expect(first).toMatchObject({ status: 'fulfilled', value: { revisions: { same: 0 } } });
+      expect(second).toMatchObject({ status: 'fulfilled', value: { revisions: { same: 1 } } });
+      expect(stale).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedRevisionError', actual: 1 } });
+      expect((await store.readStream('same')).map((e) => e.data)).toEqual([{ id: 'e1' }, { id: 'e2' }]);
+    });
+
+    it('settles the appends in the order of their positions', async () => {
+      const settled: number[] = [];
+      await Promise.all(
+        Array.from({ length: 25 }, (_, i) => store.append(one(`p-${i % 5}`, 'any', `p${i}`)).then((r) => settled.push(r.position))),
+      );
+      expect(settled).toHaveLength(25);
+      for (let i = 1; i < settled.length; i += 1) expect(settled[i]!).toBeGreaterThan(settled[i - 1]!);
+    });
+
+    it('fails every append of the batch, and writes none, when the commit itself fails', async () => {
+      const db = (store as unknown as { db: Database.Database }).db;
+      const exec = db.exec;
+      db.exec = (sql: string) => {
+        if (sql === 'COMMIT') throw new Error('disk I/O error');
+        return exec(sql);
+      };
+      const attempts = await Promise.allSettled([store.append(one('x', 'no_stream', 'x1')), store.append(one('y', 'no_stream', 'y1'))]);
+      expect(attempts.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+      db.exec = exec;
+      expect(await store.headPosition()).toBe(0);
+      await store.append(one('x', 'no_stream', 'x2'));
+      expect((await store.readStream('x')).map((e) => e.data)).toEqual([{ id: 'x2' }]);
+    });
+
+    it('commits what was accepted before close', async () => {
+      const pending = store.append(one('late', 'no_stream', 'l1'));
+      await store.close();
+      await expect(pending).resolves.toMatchObject({ revisions: { late: 0 } });
+    });
+  });
+
+  it('keeps one snapshot per stream, the latest written, beside the log', async () => {
+    const store = new SqliteEventStore(join(dir, 'snapshots.db'));
+    await store.writeSnapshot({ streamId: 's', revision: 9, eventId: 'e9', version: 'v1', state: { n: 9 } });
+    await store.writeSnapshot({ streamId: 's', revision: 19, eventId: 'e19', version: 'v2', state: { n: 19 } });
+    expect(await store.readSnapshot('s')).toEqual({ streamId: 's', revision: 19, eventId: 'e19', version: 'v2', state: { n: 19 } });
+    expect(await store.readAll(0, 10)).toEqual([]);
+    await store.close();
   });
 
   it('keeps the log append-only even for someone with the file', async () => {

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore, type EventStore } from '@familyos/event-store';
+import { fold, pointsAccountDecider, type PointsAccountState } from '@familyos/domain';
+import type { PointsAccountEvent } from '@familyos/events';
+import { CommandRunner, SNAPSHOT_EVERY } from './command-runner.js';
+
+const STREAM = 'pointsAccount-kid';
+const clock = { now: () => new Date('2026-03-01T10:00:00Z') };
+const meta = () => ({ eventId: randomUUID(), familyId: 'f', actorId: 'p', timestamp: '2026-03-01T10:00:00Z', schemaVersion: 1 });
+const issued = (amount: number) => ({
+  type: 'PointsIssued',
+  data: { entryId: randomUUID(), childId: 'kid', amount, reason: 'r', approved: true, issuerId: 'p' },
+  metadata: meta(),
+});
+const view = (s: PointsAccountState) => ({ ...s, decided: s.decided.toJSON(), awardedTasks: s.awardedTasks.toJSON(), entries: s.entries.toJSON() });
+/** Lets the runner's deferred snapshot write run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+async function grow(store: EventStore, count: number): Promise<void> {
+  const head = (await store.readStream(STREAM)).length - 1;
+  await store.append([{ streamId: STREAM, events: Array.from({ length: count }, (_, i) => issued(i + 1)), expectedRevision: head < 0 ? 'no_stream' : head }]);
+}
+
+async function folded(store: EventStore) {
+  const events = await store.readStream(STREAM);
+  return { state: view(fold(pointsAccountDecider, events as unknown as PointsAccountEvent[])), revision: events.length - 1 };
+}
+
+describe('CommandRunner on a long stream (decision 016)', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-runner-'));
+    store = new SqliteEventStore(join(dir, 'events.sqlite'));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes a snapshot once a stream has grown long, and a fresh runner loads from it the same state', async () => {
+    await grow(store, SNAPSHOT_EVERY + 7);
+    const first = await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider);
+    await settle();
+    const snapshot = await store.readSnapshot(STREAM);
+    expect(snapshot).toMatchObject({ streamId: STREAM, revision: SNAPSHOT_EVERY + 6, version: pointsAccountDecider.snapshot!.version });
+    await grow(store, 5);
+    const readFrom: number[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (streamId, fromRevision) => {
+      readFrom.push(fromRevision ?? 0);
+      return readStream(streamId, fromRevision);
+    };
+    const loaded = await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider);
+    store.readStream = readStream;
+    expect(readFrom).toEqual([SNAPSHOT_EVERY + 6]);
+    expect({ state: view(loaded.state), revision: loaded.revision }).toEqual(await folded(store));
+    expect(loaded.state.balance).toBe(first.state.balance + 15);
+  });
+
+  it('sees events appended by someone else after the state it holds', async () => {
+    await grow(store, 3);
+    const runner = new CommandRunner(store, clock);
+    await runner.load(STREAM, pointsAccountDecider);
+    const elsewhere = new SqliteEventStore(join(dir, 'events.sqlite'));
+    await grow(elsewhere, 2);
+    await elsewhere.close();
+    const loaded = await runner.load(STREAM, pointsAccountDecider);
+    expect({ state: view(loaded.state), revision: loaded.revision }).toEqual(await folded(store));
+  });
+
+  it('ignores a snapshot of another version', async () => {
+    await grow(store, 4);
+    const events = await store.readStream(STREAM);
+    await store.writeSnapshot({
+      streamId: STREAM,
+      revision: 3,
+      eventId: events[3]!.metadata.eventId,
+      version: 'pointsAccount/0',
+      state: { balance: 1_000_000, pending: {}, decided: [], awardedTasks: [], entries: [] },
+    });
+    const loaded = await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider);
+    expect(loaded.state.balance).toBe(10);
+  });
+
+  it('ignores a snapshot whose event is not the one in the log at its revision', async () => {
+    await grow(store, 4);
+    const version = pointsAccountDecider.snapshot!.version;
+    const forged = { balance: 1_000_000, pending: {}, decided: [], awardedTasks: [], entries: [] };
+    await store.writeSnapshot({ streamId: STREAM, revision: 3, eventId: 'from-another-log', version, state: forged });
+    expect((await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider)).state.balance).toBe(10);
+    // Ahead of the log (a restored backup): no event at that revision.
+    const last = (await store.readStream(STREAM))[3]!.metadata.eventId;
+    await store.writeSnapshot({ streamId: STREAM, revision: 40, eventId: last, version, state: forged });
+    expect((await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider)).state.balance).toBe(10);
+  });
+
+  it('ignores a snapshot that no longer decodes', async () => {
+    await grow(store, 2);
+    const events = await store.readStream(STREAM);
+    const version = pointsAccountDecider.snapshot!.version;
+    await store.writeSnapshot({ streamId: STREAM, revision: 1, eventId: events[1]!.metadata.eventId, version, state: { balance: 5 } });
+    const loaded = await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider);
+    expect(view(loaded.state)).toEqual((await folded(store)).state);
+  });
+
+  it('lands every command of a burst on one stream, each deciding on what the one before it wrote', async () => {
+    await grow(store, 1);
+    const runner = new CommandRunner(store, clock);
+    const parent = { id: 'p', role: 'admin' as const, familyId: 'f' };
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        runner.run({ actorId: 'p', familyId: 'f' }, async () => {
+          const account = await runner.load(STREAM, pointsAccountDecider);
+          const events = pointsAccountDecider.decide(
+            { type: 'IssuePoints', actor: parent, childId: 'kid', entryId: `burst-${i}`, amount: 2, reason: 'r', approved: true, context: { allowNegative: false } },
+            account.state,
+          );
+          return { appends: [{ streamId: STREAM, expectedRevision: account.revision, events }], result: i };
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const { state, revision } = await folded(store);
+    expect(revision).toBe(60);
+    expect(state.balance).toBe(1 + 60 * 2);
+  });
+});
