@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KurrentDbEventStore, SqliteEventStore, type EventStore } from '@familyos/event-store';
 import { MongoReadModelStore, SqliteReadModelStore, type ReadModelStore } from '@familyos/read-models';
+import { readModelIndexes } from './projections/projection.js';
 
 /**
  * Where events and read models live. Embedded (the default): two SQLite files in DATA_DIR. At scale:
@@ -36,5 +37,5 @@ export async function openEventStore(config: StorageConfig): Promise<EventStore>
 export async function openReadModels(config: StorageConfig): Promise<ReadModelStore> {
   if (config.mongoUrl) return MongoReadModelStore.connect(config.mongoUrl, config.mongoDb);
   mkdirSync(config.dataDir, { recursive: true });
-  return new SqliteReadModelStore(join(config.dataDir, 'read-models.sqlite'));
+  return new SqliteReadModelStore(join(config.dataDir, 'read-models.sqlite'), { indexes: readModelIndexes });
 }

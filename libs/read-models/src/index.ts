@@ -1,3 +1,3 @@
 export * from './port.js';
-export { SqliteReadModelStore } from './sqlite/sqlite-read-model-store.js';
+export { SqliteReadModelStore, type CollectionIndex, type SqliteReadModelOptions } from './sqlite/sqlite-read-model-store.js';
 export { MongoReadModelStore } from './mongo/mongo-read-model-store.js';

@@ -35,6 +35,16 @@ export interface Checkpoint {
   version: number;
 }
 
+export interface ProjectionCommit {
+  projection: string;
+  checkpoint: Checkpoint;
+  from?: number;
+}
+
+export interface CommitOptions {
+  durable?: boolean;
+}
+
 export interface ReadModelStore extends ReadModelReader {
   /**
    * Runs `work` in one transaction and records `checkpoint` for `projection` in that same transaction:
@@ -44,6 +54,12 @@ export interface ReadModelStore extends ReadModelReader {
    * stale checkpoint can never lay older events over newer rows.
    */
   commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>, from?: number): Promise<void>;
+  /**
+   * Optional, for replays: commit() for several projections in one transaction, every checkpoint checked
+   * against its `from` and stored with the changes. `durable: false` may skip syncing this commit (a replay's
+   * batches); `durable: true` makes it, and everything committed before it, survive a power cut.
+   */
+  commitMany?(entries: ProjectionCommit[], work: (tx: ReadModelTx) => Promise<void>, options?: CommitOptions): Promise<void>;
   checkpoint(projection: string): Promise<Checkpoint | null>;
   /** Drops the collections and the checkpoint of a projection, for a rebuild from the start of the log. */
   reset(projection: string, collections: string[]): Promise<void>;

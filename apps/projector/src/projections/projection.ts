@@ -37,3 +37,15 @@ export const collections = {
   /** Outside identities waiting to join (or decided); see the access-requests projection. */
   accessRequests: 'access_requests',
 } as const;
+
+/**
+ * Lookups beyond "this family's rows of a collection" (which documents_family serves): the weekly report's and
+ * the leaderboard's date windows, and a username across families. Without them such a read scans every row of
+ * the family, or of every family (docs/decisions/017).
+ */
+export const readModelIndexes = [
+  { collection: collections.reportEntries, fields: ['familyId', 'date'] },
+  { collection: collections.reportTasks, fields: ['familyId', 'date'] },
+  { collection: collections.points, fields: ['familyId', 'date'] },
+  { collection: collections.members, fields: ['usernameLower'] },
+];

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,5 +30,38 @@ describe('SqliteReadModelStore', () => {
     expect(await reader.get('things', 't')).toEqual({ id: 't' });
     await writer.close();
     await reader.close();
+  });
+
+  describe('prepared statements', () => {
+    it('prepares a query shape once and answers each call with its own parameters', async () => {
+      const store = new SqliteReadModelStore(join(dir, 'statements.db'));
+      await store.commit('p', { position: 1, version: 1 }, async (tx) => {
+        for (const familyId of ['f1', 'f2']) for (const n of [1, 2]) await tx.put('tasks', { id: `${familyId}-${n}`, familyId, n });
+      });
+      const db = (store as unknown as { db: { prepare: (sql: string) => unknown } }).db;
+      const prepare = jest.spyOn(db, 'prepare');
+      const query = (familyId: string) => store.find<{ id: string }>('tasks', { where: { familyId }, orderBy: [{ field: 'n', direction: 'desc' }] });
+      expect((await query('f1')).map((d) => d.id)).toEqual(['f1-2', 'f1-1']);
+      expect((await query('f2')).map((d) => d.id)).toEqual(['f2-2', 'f2-1']);
+      expect(await store.get('tasks', 'f2-1')).toEqual({ id: 'f2-1', familyId: 'f2', n: 1 });
+      expect(await store.get('tasks', 'f1-1')).toEqual({ id: 'f1-1', familyId: 'f1', n: 1 });
+      expect(prepare).toHaveBeenCalledTimes(2);
+      prepare.mockRestore();
+      await store.close();
+    });
+
+    it('still answers correctly when more query shapes come than it keeps', async () => {
+      const store = new SqliteReadModelStore(join(dir, 'many-shapes.db'));
+      await store.commit('p', { position: 1, version: 1 }, async (tx) => {
+        for (let i = 0; i < 5; i++) await tx.put('things', { id: `t${i}`, n: i });
+      });
+      // `in` lists of 1..700 values: 700 distinct SQL texts, more than the cache holds.
+      for (let size = 1; size <= 700; size++) {
+        const wanted = Array.from({ length: size }, (_, i) => i % 5);
+        const found = await store.find<{ id: string; n: number }>('things', { where: { n: { in: wanted } }, orderBy: [{ field: 'n', direction: 'asc' }] });
+        expect(found.map((d) => d.n)).toEqual([...new Set(wanted)].sort());
+      }
+      await store.close();
+    });
   });
 });

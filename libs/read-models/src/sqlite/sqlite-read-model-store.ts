@@ -1,11 +1,43 @@
 import Database from 'better-sqlite3';
-import { CheckpointMovedError, type Checkpoint, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
+import {
+  CheckpointMovedError,
+  type Checkpoint,
+  type CommitOptions,
+  type Condition,
+  type Doc,
+  type ProjectionCommit,
+  type Query,
+  type ReadModelStore,
+  type ReadModelTx,
+  type Scalar,
+} from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function field(name: string): string {
   if (!FIELD.test(name)) throw new Error(`Invalid field name: ${name}`);
   return name === 'id' ? 'id' : `json_extract(doc, '$.${name}')`;
+}
+
+/** How many documents a replaying connection remembers (about 50 MB at this project's document sizes). */
+const RECENT_DOCUMENTS = 200_000;
+
+const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Collection names are the code's own constants; checked anyway, since find() writes them into its SQL. */
+function collectionName(name: string): string {
+  if (!COLLECTION.test(name)) throw new Error(`Invalid collection name: ${name}`);
+  return name;
+}
+
+/** A lookup by fields other than the family (or by the family and a range), indexed for one collection. */
+export interface CollectionIndex {
+  collection: string;
+  fields: string[];
+}
+
+export interface SqliteReadModelOptions {
+  indexes?: CollectionIndex[];
 }
 
 function bind(value: Scalar): Scalar {
@@ -53,8 +85,21 @@ function condition(name: string, c: Condition, params: Scalar[]): string {
  */
 export class SqliteReadModelStore implements ReadModelStore {
   private readonly db: Database.Database;
+  /**
+   * Prepared statements by SQL text: preparing costs more than running a family-scoped query (a profile under
+   * dashboard load showed it as the largest single cost), and queries repeat a handful of shapes. Bounded, since
+   * `in` lists of many lengths make distinct texts.
+   */
+  private readonly statements = new Map<string, Database.Statement>();
+  private replaying = false;
+  /**
+   * During a replay only: the documents last written, as stored, newest last. A replay at scale reads the same
+   * few documents of a family (a member's name, a balance) again a few thousand events later, when its batch
+   * has long been flushed; this connection is then the only writer, so what it wrote is what the table holds.
+   */
+  private readonly recent = new Map<string, string | null>();
 
-  constructor(file: string) {
+  constructor(file: string, options: SqliteReadModelOptions = {}) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -73,18 +118,53 @@ export class SqliteReadModelStore implements ReadModelStore {
         version    INTEGER NOT NULL
       );
     `);
+    // Partial indexes: only the collection's own rows pay for them. find() names its collection as a literal,
+    // which is what lets SQLite prove a partial index applies (docs/decisions/017).
+    for (const { collection, fields } of options.indexes ?? []) {
+      const name = `documents_${collectionName(collection)}_${fields.map((f) => field(f) && f).join('_')}`;
+      this.db.exec(
+        `CREATE INDEX IF NOT EXISTS ${name} ON documents (${fields.map(field).join(', ')}) WHERE collection = '${collectionName(collection)}'`,
+      );
+    }
+  }
+
+  private prepare<P extends unknown[], R>(sql: string): Database.Statement<P, R> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= 500) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as unknown as Database.Statement<P, R>;
   }
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
-    const row = this.db
+    const row = this
       .prepare<[string, string], { doc: string }>('SELECT doc FROM documents WHERE collection = ? AND id = ?')
       .get(collection, id);
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
   async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
-    const params: Scalar[] = [collection];
-    const where = ['collection = ?'];
+    const { sql, params } = this.findSql(collection, query);
+    return this
+      .prepare<Scalar[], { doc: string }>(sql)
+      .all(...params)
+      .map((r) => JSON.parse(r.doc) as T);
+  }
+
+  /** How SQLite would run find(collection, query): for tests that keep family-scoped reads on an index. */
+  explain(collection: string, query: Query = {}): string[] {
+    const { sql, params } = this.findSql(collection, query);
+    return this.db
+      .prepare<Scalar[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...params)
+      .map((r) => r.detail);
+  }
+
+  private findSql(collection: string, query: Query): { sql: string; params: Scalar[] } {
+    const params: Scalar[] = [];
+    const where = [`collection = '${collectionName(collection)}'`];
     for (const [name, c] of Object.entries(query.where ?? {})) where.push(condition(name, c, params));
     let sql = `SELECT doc FROM documents WHERE ${where.join(' AND ')}`;
     if (query.orderBy?.length) {
@@ -94,59 +174,111 @@ export class SqliteReadModelStore implements ReadModelStore {
       sql += ' LIMIT ?';
       params.push(Math.max(0, Math.floor(query.limit)));
     }
-    return this.db
-      .prepare<Scalar[], { doc: string }>(sql)
-      .all(...params)
-      .map((r) => JSON.parse(r.doc) as T);
+    return { sql, params };
   }
 
   async commit(projection: string, checkpoint: Checkpoint, work: (tx: ReadModelTx) => Promise<void>, from?: number): Promise<void> {
+    return this.commitMany([{ projection, checkpoint, from }], work);
+  }
+
+  async commitMany(entries: ProjectionCommit[], work: (tx: ReadModelTx) => Promise<void>, options: CommitOptions = {}): Promise<void> {
+    // A replay's batches need no fsync (the read models are rebuildable from the log); its last commit syncs
+    // the whole WAL, and with it every batch before it.
+    const synchronous = options.durable === false ? 'OFF' : options.durable === true ? 'FULL' : null;
+    if (synchronous) this.db.pragma(`synchronous = ${synchronous}`);
+    if (options.durable === false && !this.replaying) {
+      // A replay touches index pages all over a large table: the default 2 MB page cache would write and
+      // re-read them batch after batch. Only a replaying connection (a rebuild process) grows it.
+      this.replaying = true;
+      this.db.pragma('cache_size = -1048576');
+    }
     // better-sqlite3 transactions are synchronous, but projections are written against an async port.
     // The runner gives this connection to one projection batch at a time, so an explicit BEGIN..COMMIT
     // spanning awaits cannot interleave with another writer on this connection.
+    const remember = options.durable === false;
+    if (!remember) this.recent.clear();
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      if (from !== undefined) {
-        const stored = this.db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projection = ?').get(projection);
+      for (const { projection, from } of entries) {
+        if (from === undefined) continue;
+        const stored = this.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projection = ?').get(projection);
         if ((stored?.position ?? 0) !== from) throw new CheckpointMovedError(projection, from, stored?.position ?? 0);
       }
+      // Write-behind: a batch touches the same few documents over and over (a balance, a family's members),
+      // so puts and deletes wait in memory, serialised at put time as SQLite would store them, and reach the
+      // table once each when the batch ends. A find first writes out what it could see, so it reads its own writes.
+      const pending = new Map<string, Map<string, string | null>>();
+      const pendingIn = (c: string) => {
+        let docs = pending.get(c);
+        if (!docs) pending.set(c, (docs = new Map()));
+        return docs;
+      };
+      const upsert = this.prepare<[string, string, string], unknown>(
+        'INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?) ON CONFLICT(collection, id) DO UPDATE SET doc = excluded.doc',
+      );
+      const remove = this.prepare<[string, string], unknown>('DELETE FROM documents WHERE collection = ? AND id = ?');
+      const flush = (c: string) => {
+        const docs = pending.get(c);
+        if (!docs) return;
+        for (const [id, doc] of docs) {
+          if (doc === null) remove.run(c, id);
+          else upsert.run(c, id, doc);
+          if (remember) {
+            const key = `${c}\u0000${id}`;
+            this.recent.delete(key);
+            this.recent.set(key, doc);
+          }
+        }
+        pending.delete(c);
+        while (this.recent.size > RECENT_DOCUMENTS) this.recent.delete(this.recent.keys().next().value!);
+      };
       const tx: ReadModelTx = {
-        get: (c, id) => this.get(c, id),
-        find: (c, q) => this.find(c, q),
+        get: async <T extends Doc>(c: string, id: string) => {
+          let doc = pending.get(c)?.get(id);
+          if (doc === undefined && remember) doc = this.recent.get(`${c}\u0000${id}`);
+          if (doc === undefined) return this.get<T>(c, id);
+          return doc === null ? null : (JSON.parse(doc) as T);
+        },
+        find: async (c, q) => {
+          flush(c);
+          return this.find(c, q);
+        },
         put: async (c, doc) => {
-          this.db
-            .prepare('INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?) ON CONFLICT(collection, id) DO UPDATE SET doc = excluded.doc')
-            .run(c, doc.id, JSON.stringify(doc));
+          pendingIn(c).set(doc.id, JSON.stringify(doc));
         },
         delete: async (c, id) => {
-          this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?').run(c, id);
+          pendingIn(c).set(id, null);
         },
       };
       await work(tx);
-      this.db
-        .prepare(
-          'INSERT INTO checkpoints (projection, position, version) VALUES (?, ?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version',
-        )
-        .run(projection, checkpoint.position, checkpoint.version);
+      for (const c of [...pending.keys()]) flush(c);
+      const save = this.prepare<[string, number, number], unknown>(
+        'INSERT INTO checkpoints (projection, position, version) VALUES (?, ?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version',
+      );
+      for (const { projection, checkpoint } of entries) save.run(projection, checkpoint.position, checkpoint.version);
       this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.recent.clear();
       throw error;
+    } finally {
+      if (synchronous) this.db.pragma('synchronous = NORMAL');
     }
   }
 
   async checkpoint(projection: string): Promise<Checkpoint | null> {
-    const row = this.db
+    const row = this
       .prepare<[string], Checkpoint>('SELECT position, version FROM checkpoints WHERE projection = ?')
       .get(projection);
     return row ?? null;
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
+    this.recent.clear();
     const drop = this.db.transaction(() => {
-      const del = this.db.prepare('DELETE FROM documents WHERE collection = ?');
+      const del = this.prepare('DELETE FROM documents WHERE collection = ?');
       for (const c of collections) del.run(c);
-      this.db.prepare('DELETE FROM checkpoints WHERE projection = ?').run(projection);
+      this.prepare('DELETE FROM checkpoints WHERE projection = ?').run(projection);
     });
     drop.immediate();
   }

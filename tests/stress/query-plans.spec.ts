@@ -1,0 +1,72 @@
+/**
+ * "Family-scoped reads never scan other families" (issue 8), checked where it is decided: SQLite's query plan.
+ * Every read-model query shape the api makes (`.find<` in apps/api/src) and the reports projection's window
+ * queries, on a store opened as the apps open it (with readModelIndexes), must SEARCH an index that starts with
+ * what the query pins down (the family, or the username), never SCAN the collection. The few reads that are
+ * across families by design (the system admin's lists, the report scheduler's list of families) are not here.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteReadModelStore, type Query } from '@familyos/read-models';
+import { collections, readModelIndexes } from '@familyos/projector';
+
+const f = 'family-1';
+const since = '2026-01-01T00:00:00.000Z';
+const window = { gte: since, lt: '2026-01-08T00:00:00.000Z' };
+
+const familyScoped: [string, string, Query][] = [
+  ['task list', collections.tasks, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
+  ['members', collections.members, { where: { familyId: f } }],
+  ['children (leaderboard)', collections.members, { where: { familyId: f, role: 'child' } }],
+  ['balances (leaderboard)', collections.balances, { where: { familyId: f } }],
+  ['points this week (leaderboard)', collections.points, { where: { familyId: f, approved: true, date: { gte: since } } }],
+  ['approved tasks (leaderboard)', collections.tasks, { where: { familyId: f, status: 'approved' } }],
+  ['points ledger', collections.points, { where: { familyId: f, userId: 'u' }, orderBy: [{ field: 'position', direction: 'desc' }] }],
+  ['points export', collections.points, { where: { familyId: f }, orderBy: [{ field: 'position' }] }],
+  ['redemptions', collections.redemptions, { where: { familyId: f, userId: 'u' }, orderBy: [{ field: 'requestedAt', direction: 'desc' }] }],
+  ['audit', collections.audit, { where: { familyId: f }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 50 }],
+  ['announcements', collections.announcements, { where: { familyId: f }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 20 }],
+  ['comments', collections.comments, { where: { familyId: f, announcementId: 'a' }, orderBy: [{ field: 'position', direction: 'asc' }] }],
+  ['reports', collections.reports, { where: { familyId: f }, orderBy: [{ field: 'weekStartDate', direction: 'desc' }], limit: 10 }],
+  ['report members', collections.reportMembers, { where: { familyId: f } }],
+  ['report entries of a week', collections.reportEntries, { where: { familyId: f, date: window } }],
+  ['report tasks of a week', collections.reportTasks, { where: { familyId: f, date: window } }],
+  ['invites', collections.invites, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
+  ['calendar', collections.calendarEvents, { where: { familyId: f, startDate: { lt: since } } }],
+  ['pending access requests of a family', collections.accessRequests, { where: { status: 'pending', familyId: f } }],
+];
+
+describe('read-model query plans', () => {
+  let dir: string;
+  let store: SqliteReadModelStore;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-plans-'));
+    store = new SqliteReadModelStore(join(dir, 'read-models.sqlite'), { indexes: readModelIndexes });
+  });
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(familyScoped)('%s searches an index by family', (_label, collection, query) => {
+    const plan = store.explain(collection, query).join('\n');
+    expect(plan).not.toMatch(/\bSCAN documents\b/);
+    expect(plan).toMatch(/SEARCH documents USING INDEX documents_\w+ \((collection=\? AND )?<expr>=\?/);
+    expect(plan).not.toMatch(/sqlite_autoindex_documents_1/);
+  });
+
+  it('finds a member by username across families through its own index', () => {
+    const plan = store.explain(collections.members, { where: { usernameLower: 'ann' }, limit: 1 }).join('\n');
+    expect(plan).toContain('USING INDEX documents_members_usernameLower (<expr>=?)');
+  });
+
+  it('serves a week window of the report rows and the leaderboard from the date index', () => {
+    expect(store.explain(collections.reportEntries, { where: { familyId: f, date: window } }).join('\n')).toContain(
+      'documents_report_entries_familyId_date (<expr>=? AND <expr>>? AND <expr><?)',
+    );
+    expect(store.explain(collections.points, { where: { familyId: f, approved: true, date: { gte: since } } }).join('\n')).toContain(
+      'documents_points_familyId_date (<expr>=? AND <expr>>?)',
+    );
+  });
+});
