@@ -1,7 +1,25 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const BIG = Array.from({ length: 400 }, (_, i) => `export const value${i} = "${'x'.repeat(i % 40)}";`).join('\n');
+
+/** A raw GET (fetch would ask for and undo compression on its own), with the body's bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -11,6 +29,7 @@ describe('serving the web app', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FamilyOS</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("hi")');
+    writeFileSync(join(webDist, 'assets', 'big-def456.js'), BIG);
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -25,6 +44,30 @@ describe('serving the web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.text()).toBe('console.log("hi")');
+  });
+
+  it('gzips scripts for a browser that accepts it, and only then (Lighthouse: text compression)', async () => {
+    const url = `${server.url}/assets/big-def456.js`;
+    for (const accept of ['gzip, deflate, br', 'br;q=1.0, gzip;q=0.8', '*']) {
+      const res = await rawGet(url, { 'accept-encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['vary']).toBe('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(res.body.length).toBeLessThan(BIG.length / 4);
+      expect(gunzipSync(res.body).toString()).toBe(BIG);
+    }
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br' }] as Record<string, string>[]) {
+      const res = await rawGet(url, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.toString()).toBe(BIG);
+    }
+    // A file too small to gain from it goes as it is.
+    const small = await rawGet(`${server.url}/assets/index-abc123.js`, { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log("hi")');
   });
 
   it('answers the app page for client routes, uncached, and keeps JSON 404s under /api', async () => {

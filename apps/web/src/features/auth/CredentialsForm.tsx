@@ -1,6 +1,7 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { messages } from '@familyos/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
+import { TextInput } from '../../lib/TextInput';
 
 export interface Credentials {
   username: string;
@@ -49,7 +50,7 @@ export function CredentialsForm({ id, values, onChange, disabled, submitting, su
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={submitLabel}>
-      <TextField
+      <TextInput
         id={`${id}-username`}
         name="username"
         label="Username"
@@ -58,13 +59,13 @@ export function CredentialsForm({ id, values, onChange, disabled, submitting, su
         inputRef={usernameRef}
         placeholder={usernamePlaceholder}
         autoComplete="username"
-        slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+        htmlInput={{ autoCapitalize: 'none', spellCheck: false }}
         required
         fullWidth
         error={Boolean(errors.username)}
         helperText={errors.username ?? usernameHelper}
       />
-      <TextField
+      <TextInput
         type="password"
         id={`${id}-password`}
         name="password"

@@ -1,8 +1,9 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { limits } from '@familyos/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
+import { TextInput } from '../../lib/TextInput';
 import { useToast } from '../../lib/toast';
 import { register, type RegisterBody, type SignedIn } from './api';
 
@@ -90,36 +91,36 @@ export function RegisterForm({ disabled, submitting, onBusy, onRegistered }: Pro
 
   return (
     <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label="Create a family">
-      <TextField
+      <TextInput
         {...field('familyName')}
         label="Family name"
         placeholder="The Smith Family"
         autoComplete="organization"
         helperText={errors.familyName}
-        slotProps={{ htmlInput: { maxLength: limits.familyNameMax } }}
+        htmlInput={{ maxLength: limits.familyNameMax }}
       />
-      <TextField
+      <TextInput
         {...field('name')}
         label="Your name"
         placeholder="Mom, Dad, Alex…"
         autoComplete="name"
         helperText={errors.name ?? 'How your family will see you'}
-        slotProps={{ htmlInput: { maxLength: limits.displayNameMax } }}
+        htmlInput={{ maxLength: limits.displayNameMax }}
       />
-      <TextField
+      <TextInput
         {...field('username')}
         label="Username"
         autoComplete="username"
         helperText={errors.username ?? `${limits.username.min} to ${limits.username.max} characters: letters, digits, _ - or .`}
-        slotProps={{ htmlInput: { maxLength: limits.username.max, autoCapitalize: 'none', spellCheck: false } }}
+        htmlInput={{ maxLength: limits.username.max, autoCapitalize: 'none', spellCheck: false }}
       />
-      <TextField
+      <TextInput
         type="password"
         {...field('password')}
         label="Password"
         autoComplete="new-password"
         helperText={errors.password ?? `At least ${limits.password.min} characters`}
-        slotProps={{ htmlInput: { maxLength: limits.password.max } }}
+        htmlInput={{ maxLength: limits.password.max }}
       />
       <Button type="submit" variant="contained" size="large" disabled={disabled} fullWidth>
         {submitting ? 'Creating family...' : 'Create family'}

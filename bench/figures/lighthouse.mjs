@@ -1,0 +1,42 @@
+// Lighthouse (mobile profile) on the login page and on a signed-in dashboard, served by the built api.
+import { judge } from '../budgets.mjs';
+import { runLighthouse } from '../lib/lighthouse.mjs';
+import { startApi } from '../lib/server.mjs';
+
+export const title = 'Web: Lighthouse';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+export async function run(ctx) {
+  // DEMO on: the demo family (mom / demo1234) gives the dashboard something to show.
+  const api = await startApi({ dataDir: ctx.tmp('lighthouse'), env: { DEMO: 'on' } });
+  try {
+    const res = await fetch(`${api.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: api.url },
+      body: JSON.stringify({ username: 'mom', password: 'demo1234' }),
+    });
+    if (!res.ok) throw new Error(`sign-in as mom: ${res.status} ${await res.text()}`);
+    const { token } = await res.json();
+    const pages = [
+      { key: 'login', url: `${api.url}/login` },
+      // The session cookie the web app's own sign-in sets; Lighthouse sends it with every request of the page.
+      { key: 'dashboard', url: `${api.url}/dashboard`, headers: { cookie: `familyos_session=${token}` } },
+    ];
+    const results = await runLighthouse(pages, { log: ctx.log });
+    if (!results.dashboard.finalUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${results.dashboard.finalUrl}`);
+    return pages.flatMap(({ key }) => {
+      const { scores, shortfalls, metrics } = results[key];
+      return CATEGORIES.map((category) => {
+        const short = shortfalls.filter((s) => s.startsWith(`${category}/`)).map((s) => s.slice(category.length + 1));
+        const how =
+          category === 'performance'
+            ? `FCP ${metrics['first-contentful-paint']}, LCP ${metrics['largest-contentful-paint']}, TBT ${metrics['total-blocking-time']}, CLS ${metrics['cumulative-layout-shift']}`
+            : 'Lighthouse 12, mobile profile, Chromium headless';
+        return judge(`lighthouse:${key}:${category}`, scores[category], short.length ? `${how}; short: ${short.join('; ')}` : how);
+      });
+    });
+  } finally {
+    await api.stop();
+  }
+}
