@@ -1,0 +1,63 @@
+// Every budget of issue 8, in one place. A figure module looks its budget up by figure name and lets
+// `judge` say whether a measured value meets it, so a budget's text and its check can never disagree.
+// `max` means "under" (strictly), `within` means "at most", `min` means "at least". Ratios against another figure of the same run
+// (× baseline, × one family) are budgets like any other.
+
+export const budgets = {
+  // Server, against the bare NestJS-on-Fastify baseline of the same run (50 connections).
+  'reads:rps': { min: 0.5, unit: '× baseline' },
+  'reads:p99': { max: 25, unit: 'ms' },
+  'commands:rps': { min: 0.2, unit: '× baseline' },
+  'commands:p99': { max: 50, unit: 'ms' },
+  'commands:catch-up:p99': { max: 50, unit: 'ms' },
+
+  // Scale: 10,000 families in the store, each figure against the one-family figure of the same run.
+  'scale:reads:rps': { within: 1.5, unit: '× one family', note: 'slowdown: one-family rps / scaled rps' },
+  'scale:reads:p99': { within: 1.5, unit: '× one family' },
+  'scale:commands:rps': { within: 1.5, unit: '× one family', note: 'slowdown: one-family rps / scaled rps' },
+  'scale:commands:p99': { within: 1.5, unit: '× one family' },
+  'scale:commands:catch-up:p99': { within: 1.5, unit: '× one family' },
+
+  // Durable appends at synchronous=FULL, 50 concurrent appenders (decision 015). Commands need ≥ 20% of the
+  // baseline's rps, so the log must take several thousand commits a second with room to spare.
+  'appends:group-commit': { min: 10000, unit: 'appends/s' },
+  'appends:group-commit:speed-up': { min: 2, unit: '× one commit per append' },
+
+  // Replay and deciding.
+  'projections:rebuild': { min: 250000, unit: 'events/s' },
+  'decide:account-10k': { max: 5, unit: 'ms' },
+
+  // Start-up and memory.
+  'startup:first-answer:median': { max: 2000, unit: 'ms' },
+  'startup:first-answer:max': { max: 2000, unit: 'ms' },
+  'memory:rss-at-rest': { max: 200, unit: 'MB' },
+
+  // Web.
+  'web:sign-in-js': { max: 200, unit: 'KB' },
+  'lighthouse:login:performance': { min: 90, unit: 'score' },
+  'lighthouse:login:accessibility': { min: 95, unit: 'score' },
+  'lighthouse:login:best-practices': { min: 95, unit: 'score' },
+  'lighthouse:dashboard:performance': { min: 90, unit: 'score' },
+  'lighthouse:dashboard:accessibility': { min: 95, unit: 'score' },
+  'lighthouse:dashboard:best-practices': { min: 95, unit: 'score' },
+};
+
+/** The budget's short text ('≥ 0.5', '< 25') for the table. */
+export function budgetText(name) {
+  const b = budgets[name];
+  if (!b) throw new Error(`no budget named ${name} in bench/budgets.mjs`);
+  if (b.min !== undefined) return `≥ ${b.min}`;
+  return b.within !== undefined ? `≤ ${b.within}` : `< ${b.max}`;
+}
+
+/**
+ * A figure row for `name`: its budget text, unit and whether `value` meets it. A value that is not a finite
+ * number (the measurement failed) never passes.
+ */
+export function judge(name, value, note = '') {
+  const b = budgets[name];
+  if (!b) throw new Error(`no budget named ${name} in bench/budgets.mjs`);
+  const meets = b.min !== undefined ? value >= b.min : b.within !== undefined ? value <= b.within : value < b.max;
+  const ok = Number.isFinite(value) && meets;
+  return { name, value, unit: b.unit, budget: budgetText(name), pass: ok, note };
+}

@@ -1,0 +1,41 @@
+// Scale: the server figures on a family of a store holding 10,000 families with a year of history each,
+// against the same figures on a store holding that one family alone (same seeder, same shape of family),
+// both measured in this run the same way (issue 8: each within 1.5×).
+import { judge } from '../budgets.mjs';
+import { measureServer } from '../lib/measure-server.mjs';
+import { seedScale } from '../lib/seed-scale.mjs';
+import { startApi } from '../lib/server.mjs';
+
+export const title = 'Scale (10,000 families)';
+
+/** BENCH_SCALE_FAMILIES is for developing this module on a small store; the issue's figure is 10,000. */
+export const FAMILIES = Number(process.env.BENCH_SCALE_FAMILIES) || 10000;
+
+async function measureOn(dataDir, family, log) {
+  const api = await startApi({ dataDir, timeoutMs: 120000 });
+  try {
+    log(`  api on ${dataDir} answered after ${(api.startupMs / 1000).toFixed(1)} s`);
+    return await measureServer({ url: api.url, family, log });
+  } finally {
+    await api.stop();
+  }
+}
+
+export async function run(ctx) {
+  const one = await seedScale(ctx.tmp('scale-one'), { families: 1, log: ctx.log });
+  ctx.log('  one seeded family:');
+  const small = await measureOn(ctx.tmp('scale-one'), one.family, ctx.log);
+  // ctx.tmp('scale') is the store the replay figure reuses afterwards (it then also holds this run's commands).
+  const seeded = await seedScale(ctx.tmp('scale'), { families: FAMILIES, log: ctx.log });
+  ctx.log(`  ${FAMILIES.toLocaleString('en-US')} seeded families:`);
+  const big = await measureOn(ctx.tmp('scale'), seeded.family, ctx.log);
+  const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+  const events = seeded.events ? `${Number(seeded.events).toLocaleString('en-US')} events; ` : '';
+  return [
+    judge('scale:reads:rps', ratio(small.reads.rps, big.reads.rps), `slowdown: ${Math.round(small.reads.rps)} req/s on one family's store ÷ ${Math.round(big.reads.rps)} at scale (${events}dashboard reads, 50 connections)${big.problems(big.reads)}`),
+    judge('scale:reads:p99', ratio(big.reads.p99, small.reads.p99), `${big.reads.p99} ms at scale ÷ ${small.reads.p99} ms on one family's store`),
+    judge('scale:commands:rps', ratio(small.commands.rps, big.commands.rps), `slowdown: ${Math.round(small.commands.rps)} ÷ ${Math.round(big.commands.rps)} req/s${big.problems(big.commands)}`),
+    judge('scale:commands:p99', ratio(big.commands.p99, small.commands.p99), `${big.commands.p99} ms ÷ ${small.commands.p99} ms`),
+    judge('scale:commands:catch-up:p99', ratio(big.catchUp.p99, small.catchUp.p99), `${big.catchUp.p99?.toFixed(1)} ms ÷ ${small.catchUp.p99?.toFixed(1)} ms (p99 of command answer → answer of a query that waits for its position)`),
+  ];
+}
