@@ -6,10 +6,11 @@ import { measureServer } from '../lib/measure-server.mjs';
 import { seedScale } from '../lib/seed-scale.mjs';
 import { startApi } from '../lib/server.mjs';
 
-export const title = 'Scale (10,000 families)';
-
 /** BENCH_SCALE_FAMILIES is for developing this module on a small store; the issue's figure is 10,000. */
 export const FAMILIES = Number(process.env.BENCH_SCALE_FAMILIES) || 10000;
+
+// The title says the size actually seeded, so a smaller development run can never pass for the issue's figure.
+export const title = `Scale (${FAMILIES.toLocaleString('en-US')} families${FAMILIES === 10000 ? '' : ': BENCH_SCALE_FAMILIES, not the issue’s 10,000'})`;
 
 async function measureOn(dataDir, family, log) {
   const api = await startApi({ dataDir, timeoutMs: 120000 });
