@@ -14,19 +14,10 @@
 import type { ChildProcess } from 'node:child_process';
 import type { EventStore } from '@familyos/event-store';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
-import { balanceOf, createFamily, createTask, givePoints, uniqueName, type Family, type Member } from '../support/factories.js';
+import { balanceOf, createFamily, createTask, givePoints, uniqueName, type Family, type Member, type PointsEntry } from '../support/factories.js';
 import { startProjectorProcess, stopProcess } from '../support/processes.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
-interface PointsEntry {
-  id: string;
-  userId: string;
-  amount: number;
-  reason: string;
-  approved: boolean;
-  taskId: string | null;
-  redemptionId: string | null;
-}
 
 interface AuditEntry {
   id: string;

@@ -17,7 +17,7 @@ import Database from 'better-sqlite3';
 import { allProjections } from '@familyos/projector';
 import { ApiClient } from '../support/api-client.js';
 import { API_MAIN, PROJECTOR_MAIN, startApiProcess, startProjectorProcess, stillRunning, stopProcess } from '../support/processes.js';
-import { createFamily, PASSWORD, uniqueName, type Family } from '../support/factories.js';
+import { createFamily, PASSWORD, uniqueName, type Family, type PointsEntry } from '../support/factories.js';
 
 const BURST = 300;
 const IN_FLIGHT = 20;
@@ -67,12 +67,6 @@ async function caughtUp(dataDir: string, position: number): Promise<ReturnType<t
   return state;
 }
 
-interface PointsEntry {
-  id: string;
-  userId: string;
-  amount: number;
-  reason: string;
-}
 
 describe.each([
   ['the embedded api', 'embedded' as Shape],

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { allProjections } from '@familyos/projector';
 import { ApiClient } from '../support/api-client.js';
-import { createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
+import { createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member, type PointsEntry } from '../support/factories.js';
 import { pngOfSize, photoForm } from '../support/images.js';
 import { API_MAIN, startApiProcess, stillRunning, stopProcess, type ApiProcess } from '../support/processes.js';
 import { accountsFromLog, readLog } from './support/log-invariants.js';
@@ -110,15 +110,6 @@ interface Write {
   position: number;
 }
 
-interface PointsEntry {
-  id: string;
-  userId: string;
-  amount: number;
-  reason: string;
-  approved: boolean;
-  source: string;
-  taskId: string | null;
-}
 
 describe('npm run backup while the app writes, npm run restore into a new DATA_DIR', () => {
   let work: string;

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { PointsEntryDoc } from '@familyos/projector';
 import { ApiClient } from './api-client.js';
 
 export const PASSWORD = 'correct-horse-9';
+
+/** One entry of GET /api/points: the read model's row as the API answers it (as apps/web/src/lib/types.ts). */
+export type PointsEntry = Omit<PointsEntryDoc, 'familyId' | 'position'>;
 
 export interface Member {
   id: string;

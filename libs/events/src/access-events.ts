@@ -6,18 +6,17 @@ import type { IdentityProvider, Role } from './member-events.js';
  * who is not a member yet. familyId null is a system-level request: no family fits, a superuser assigns one.
  * One stream per outside identity, so asking twice while pending is one request.
  */
-export type AccessRequested = DomainEvent<
-  'AccessRequested',
-  {
-    requestId: string;
-    provider: IdentityProvider;
-    subject: string;
-    username: string;
-    name: string;
-    email: string | null;
-    familyId: string | null;
-  }
->;
+export interface AccessRequestFacts {
+  requestId: string;
+  provider: IdentityProvider;
+  subject: string;
+  username: string;
+  name: string;
+  email: string | null;
+  /** null: a system-level request, no family fits; only a superuser can assign one. */
+  familyId: string | null;
+}
+export type AccessRequested = DomainEvent<'AccessRequested', AccessRequestFacts>;
 /** The request became a member (approved by a family admin, or assigned to a family by a superuser). */
 export type AccessRequestApproved = DomainEvent<
   'AccessRequestApproved',

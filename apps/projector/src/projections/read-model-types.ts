@@ -1,5 +1,6 @@
 import type { FamilySettings, Role, TaskStatus } from '@familyos/events';
 import type { CalendarEventFields } from '@familyos/events';
+import type { InviteView } from '@familyos/contracts';
 
 /** The documents the projections write and the queries read. */
 export interface FamilyDoc extends FamilySettings {
@@ -109,20 +110,11 @@ export interface AccessRequestDoc {
   decidedAt: string | null;
 }
 
-/** An invite link as the admin's list shows it; its status is computed at read time (it depends on the time). */
-export interface InviteDoc {
-  /** The first 32 hex characters of the token's sha256 (stream invite-<id>). */
-  id: string;
-  familyId: string;
-  inviteToken: string;
-  role: 'child' | 'manager';
-  maxUses: number;
-  currentUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-  createdAt: string;
-  createdBy: string;
-}
+/**
+ * An invite link as the admin's list shows it (libs/contracts InviteView) plus its family; the status is
+ * computed at read time (it depends on the time). id: the first 32 hex characters of the token's sha256.
+ */
+export type InviteDoc = Omit<InviteView, 'status'> & { familyId: string };
 
 export interface AuditDoc {
   id: string;

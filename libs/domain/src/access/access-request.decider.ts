@@ -1,34 +1,17 @@
-import type { AccessRequestEvent, IdentityProvider, Role } from '@familyos/events';
+import type { AccessRequestEvent, AccessRequestFacts, Role } from '@familyos/events';
 import { MEMBER_ROLES, messages } from '@familyos/contracts';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.js';
 import { can } from '../shared/policy.js';
 
-export interface AccessRequestState {
+export interface AccessRequestState extends AccessRequestFacts {
   status: 'none' | 'pending' | 'approved' | 'rejected';
-  requestId: string;
-  provider: IdentityProvider;
-  subject: string;
-  username: string;
-  name: string;
-  email: string | null;
-  /** null: a system-level request, no family fits; only a superuser can assign one. */
-  familyId: string | null;
   memberId: string | null;
 }
 
 export type AccessRequestCommand =
-  | {
-      type: 'RequestAccess';
-      requestId: string;
-      provider: IdentityProvider;
-      subject: string;
-      username: string;
-      name: string;
-      email: string | null;
-      familyId: string | null;
-    }
+  | ({ type: 'RequestAccess' } & AccessRequestFacts)
   /** familyId: the family to join; a family-level request can only join its own family. */
   | { type: 'ApproveAccessRequest'; actor: Actor; memberId: string; familyId: string | null; role: string }
   | { type: 'RejectAccessRequest'; actor: Actor };
