@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { eventStoreContract } from '../event-store.contract.js';
 import type { ExpectedRevision } from '../port.js';
+import { commitBatch, type EncodedAppend } from './group-commit.js';
 import { SqliteEventStore } from './sqlite-event-store.js';
 
 describe('SqliteEventStore', () => {
@@ -30,24 +31,25 @@ describe('SqliteEventStore', () => {
     ];
     let n = 0;
     let store: SqliteEventStore;
-    let execs: string[];
     beforeEach(() => {
       store = new SqliteEventStore(join(dir, `group-${n++}.db`));
-      const db = (store as unknown as { db: Database.Database }).db;
-      const exec = db.exec.bind(db);
-      execs = [];
-      db.exec = (sql: string) => {
-        execs.push(sql);
-        return exec(sql);
-      };
     });
     afterEach(() => store.close());
 
-    it('commits concurrent appends in one transaction', async () => {
+    it('commits concurrent appends in one transaction, on the committing thread', async () => {
       await Promise.all(Array.from({ length: 20 }, (_, i) => store.append(one(`s-${i}`, 'no_stream', `e${i}`))));
-      expect(execs.filter((sql) => sql === 'BEGIN IMMEDIATE')).toHaveLength(1);
-      expect(execs.filter((sql) => sql === 'COMMIT')).toHaveLength(1);
+      expect(store.commits).toBe(1);
       expect(await store.headPosition()).toBe(20);
+    });
+
+    it('gathers the appends made while a batch commits into the next batch', async () => {
+      const first = Promise.all(Array.from({ length: 5 }, (_, i) => store.append(one(`a-${i}`, 'no_stream', `a${i}`))));
+      // Queued on the next turn, while the first batch is with the committer.
+      await new Promise((r) => setImmediate(r));
+      const second = Promise.all(Array.from({ length: 5 }, (_, i) => store.append(one(`b-${i}`, 'no_stream', `b${i}`))));
+      await Promise.all([first, second]);
+      expect(store.commits).toBe(2);
+      expect(await store.headPosition()).toBe(10);
     });
 
     it('checks a later append of the same batch against the earlier one', async () => {
@@ -72,18 +74,23 @@ describe('SqliteEventStore', () => {
     });
 
     it('fails every append of the batch, and writes none, when the commit itself fails', async () => {
-      const db = (store as unknown as { db: Database.Database }).db;
-      const exec = db.exec;
+      const file = join(dir, `group-fail-${n++}.db`);
+      await new SqliteEventStore(file).close();
+      const db = new Database(file);
+      const exec = db.exec.bind(db);
       db.exec = (sql: string) => {
         if (sql === 'COMMIT') throw new Error('disk I/O error');
         return exec(sql);
       };
-      const attempts = await Promise.allSettled([store.append(one('x', 'no_stream', 'x1')), store.append(one('y', 'no_stream', 'y1'))]);
-      expect(attempts.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+      const encode = (streamId: string, id: string): EncodedAppend[] => [
+        { streamId, expected: 'no_stream', events: [['A', JSON.stringify({ id }), JSON.stringify(meta(id)), id]] },
+      ];
+      expect(commitBatch(db, [encode('x', 'x1'), encode('y', 'y1')])).toEqual({ failed: 'disk I/O error' });
+      expect(db.prepare('SELECT COUNT(*) AS n FROM events').get()).toEqual({ n: 0 });
       db.exec = exec;
-      expect(await store.headPosition()).toBe(0);
-      await store.append(one('x', 'no_stream', 'x2'));
-      expect((await store.readStream('x')).map((e) => e.data)).toEqual([{ id: 'x2' }]);
+      const result = commitBatch(db, [encode('x', 'x2'), encode('x', 'x3')]);
+      expect(result).toMatchObject({ outcomes: [{ ok: true, position: 1 }, { ok: false, wrong: { streamId: 'x', expected: 'no_stream', actual: 0 } }] });
+      db.close();
     });
 
     it('commits what was accepted before close', async () => {
@@ -130,10 +137,9 @@ describe('SqliteEventStore', () => {
 
   it('commits appends at synchronous=FULL, so an acknowledged append survives a power cut', async () => {
     const store = new SqliteEventStore(join(dir, 'full.db'));
-    // The setting belongs to the store's own connection (another connection to the file has its own): a power
-    // cut cannot be staged here, so the connection the appends go through is asked. 2 is FULL.
-    const connection = (store as unknown as { db: Database.Database }).db;
-    expect(connection.pragma('synchronous', { simple: true })).toBe(2);
+    // The setting belongs to the connection (another connection to the file has its own): a power cut cannot be
+    // staged here, so the connection the appends go through (on the committing thread) is asked. 2 is FULL.
+    expect(await store.appendSynchronous()).toBe(2);
     await store.close();
   });
 

@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import { upcast, type StoredEvent } from '@familyos/events';
 import {
-  revisionMatches,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
   type Snapshot,
   type StreamAppend,
 } from '../port.js';
+import { commitBatch, Committer, type EncodedAppend, type Outcome } from './group-commit.js';
 
 interface EventRow {
   position: number;
@@ -49,9 +49,15 @@ export class SqliteEventStore implements EventStore {
   private readonly groupCommit: boolean;
   private queue: QueuedAppend[] = [];
   private flushScheduled = false;
-  private readonly getRevision: Database.Statement<[string], { revision: number }>;
-  private readonly insert: Database.Statement<[string, number, string, string, string, string]>;
-  private readonly upsert: Database.Statement<[string, number]>;
+  /** The thread that commits grouped appends; null with groupCommit: false. */
+  private readonly committer: Committer | null;
+  /** The commit the committer is working on: one at a time, so appends queued meanwhile form the next batch. */
+  private inFlight: Promise<void> | null = null;
+  private closed = false;
+  // Prepared once: preparing costs more than running these indexed reads, which every request makes.
+  private readonly selectStream: Database.Statement<[string, number], EventRow>;
+  private readonly selectAll: Database.Statement<[number, number], EventRow>;
+  private readonly selectHead: Database.Statement<[], { head: number | null }>;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.groupCommit = options.groupCommit ?? true;
@@ -90,112 +96,66 @@ export class SqliteEventStore implements EventStore {
       CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
         BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
     `);
-    this.getRevision = this.db.prepare('SELECT revision FROM streams WHERE stream_id = ?');
-    this.insert = this.db.prepare(
-      'INSERT INTO events (stream_id, revision, type, data, metadata, event_id) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.upsert = this.db.prepare(
-      'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision',
-    );
+    this.selectStream = this.db.prepare('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision');
+    this.selectAll = this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.selectHead = this.db.prepare('SELECT MAX(position) AS head FROM events');
     this.lastSeenHead = this.headSync();
-  }
-
-  /**
-   * Writes one append inside the caller's transaction. Revisions are read from the database, so an append
-   * sees every earlier append of the same transaction: two appends to one stream in one batch are checked
-   * one after the other, exactly as if they had committed apart.
-   */
-  private write(appends: StreamAppend[]): AppendResult {
-    const revisions: Record<string, number> = {};
-    let position = 0;
-    for (const { streamId, events, expectedRevision } of appends) {
-      const current = revisions[streamId] ?? this.getRevision.get(streamId)?.revision ?? -1;
-      if (!revisionMatches(expectedRevision, current)) {
-        throw new WrongExpectedRevisionError(streamId, expectedRevision, current);
-      }
-      let revision = current;
-      for (const event of events) {
-        revision += 1;
-        const result = this.insert.run(
-          streamId,
-          revision,
-          event.type,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-          event.metadata.eventId,
-        );
-        position = Number(result.lastInsertRowid);
-      }
-      if (events.length > 0) this.upsert.run(streamId, revision);
-      revisions[streamId] = revision;
-    }
-    return { revisions, position };
+    // After the tables exist: the committer's connection only writes.
+    this.committer = this.groupCommit ? new Committer(file) : null;
   }
 
   async append(appends: StreamAppend[]): Promise<AppendResult> {
     if (!this.groupCommit) {
-      // IMMEDIATE takes the write lock before reading revisions, so two processes sharing the file cannot
-      // both pass the same expectation.
-      const result = this.db.transaction((batch: StreamAppend[]) => this.write(batch)).immediate(appends);
-      this.appended(result.position);
-      return result;
+      // One IMMEDIATE transaction of its own, on this thread: the write lock is taken before revisions are
+      // read, so two processes sharing the file cannot both pass the same expectation.
+      const result = commitBatch(this.db, [encode(appends)]);
+      if ('failed' in result) throw new Error(result.failed);
+      const outcome = result.outcomes[0]!;
+      if (!outcome.ok) throw failure(outcome);
+      this.appended(outcome.position);
+      return { revisions: outcome.revisions, position: outcome.position };
     }
     return new Promise<AppendResult>((resolve, reject) => {
+      if (this.closed) return reject(new Error('The event store is closed'));
       this.queue.push({ appends, resolve, reject });
-      if (!this.flushScheduled) {
+      if (!this.flushScheduled && !this.inFlight) {
         this.flushScheduled = true;
         // setImmediate, not a microtask: every request that arrived in this turn of the event loop joins the
-        // batch. A flush is synchronous, so appends queued while it commits wait for the next one.
+        // batch. While a batch commits, appends queue for the next one.
         setImmediate(() => this.flush());
       }
     });
   }
 
   /**
-   * Commits everything queued as one IMMEDIATE transaction. Each append runs in its own savepoint, so a
-   * failed expectation rolls back only that append. No promise settles before COMMIT has returned, i.e.
-   * before the batch is on disk at synchronous=FULL; if the transaction as a whole fails, every append in it
-   * fails, including those whose savepoint had succeeded.
+   * Hands everything queued to the committer as one transaction (group-commit.ts commitBatch). No promise
+   * settles before that COMMIT has returned, i.e. before the batch is on disk at synchronous=FULL; if the
+   * transaction as a whole fails, every append in it fails, including those whose savepoint had succeeded.
    */
   private flush(): void {
     this.flushScheduled = false;
+    if (this.inFlight || this.queue.length === 0) return;
     const batch = this.queue;
     this.queue = [];
-    if (batch.length === 0) return;
-    if (!this.db.open) {
-      for (const queued of batch) queued.reject(new Error('The event store is closed'));
-      return;
-    }
-    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
-    try {
-      this.db.exec('BEGIN IMMEDIATE');
-      for (const queued of batch) {
-        this.db.exec('SAVEPOINT one_append');
-        try {
-          const result = this.write(queued.appends);
-          this.db.exec('RELEASE one_append');
-          outcomes.push({ ok: true, result });
-        } catch (error) {
-          // Some errors (disk full, I/O) make SQLite roll back the whole transaction: then the batch fails.
-          if (!this.db.inTransaction) throw error;
-          this.db.exec('ROLLBACK TO one_append');
-          this.db.exec('RELEASE one_append');
-          outcomes.push({ ok: false, error });
+    this.inFlight = this.committer!.commit(batch.map((queued) => encode(queued.appends))).then(
+      (result) => {
+        if ('failed' in result) {
+          const error = new Error(result.failed);
+          for (const queued of batch) queued.reject(error);
+          return;
         }
-      }
-      this.db.exec('COMMIT');
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      for (const queued of batch) queued.reject(error);
-      return;
-    }
-    let head = 0;
-    for (const outcome of outcomes) if (outcome.ok) head = Math.max(head, outcome.result.position);
-    this.appended(head);
-    batch.forEach((queued, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) queued.resolve(outcome.result);
-      else queued.reject(outcome.error);
+        let head = 0;
+        for (const outcome of result.outcomes) if (outcome.ok) head = Math.max(head, outcome.position);
+        this.appended(head);
+        batch.forEach((queued, i) => settle(queued, result.outcomes[i]!));
+      },
+      (error: unknown) => {
+        for (const queued of batch) queued.reject(error);
+      },
+    );
+    void this.inFlight.finally(() => {
+      this.inFlight = null;
+      this.flush();
     });
   }
 
@@ -207,9 +167,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
-    const rows = this.db
-      .prepare<[string, number], EventRow>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision')
-      .all(streamId, fromRevision);
+    const rows = this.selectStream.all(streamId, fromRevision);
     return rows.map(toStored);
   }
 
@@ -224,19 +182,26 @@ export class SqliteEventStore implements EventStore {
   }
 
   async writeSnapshot(snapshot: Snapshot): Promise<void> {
+    const row: [string, number, string, string, string] = [
+      snapshot.streamId,
+      snapshot.revision,
+      snapshot.eventId,
+      snapshot.version,
+      JSON.stringify(snapshot.state),
+    ];
+    // Through the committer when there is one: a write on this connection would wait for its lock here.
+    if (this.committer) return this.committer.writeSnapshot(row);
     this.db
       .prepare(
         `INSERT INTO snapshots (stream_id, revision, event_id, version, state) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision, event_id = excluded.event_id,
            version = excluded.version, state = excluded.state`,
       )
-      .run(snapshot.streamId, snapshot.revision, snapshot.eventId, snapshot.version, JSON.stringify(snapshot.state));
+      .run(...row);
   }
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
-    const rows = this.db
-      .prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')
-      .all(afterPosition, limit);
+    const rows = this.selectAll.all(afterPosition, limit);
     return rows.map(toStored);
   }
 
@@ -245,7 +210,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private headSync(): number {
-    const row = this.db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events').get();
+    const row = this.selectHead.get();
     return row?.head ?? 0;
   }
 
@@ -275,13 +240,47 @@ export class SqliteEventStore implements EventStore {
     for (const listener of [...this.listeners]) listener();
   }
 
+  /** How many batches the committing thread has committed (tests and benchmarks look at the grouping). */
+  get commits(): number {
+    return this.committer?.commits ?? 0;
+  }
+
+  /** The synchronous setting of the connection appends commit through (2 is FULL). */
+  async appendSynchronous(): Promise<number> {
+    return this.committer ? this.committer.synchronous() : (this.db.pragma('synchronous', { simple: true }) as number);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     // Appends already accepted are committed, not dropped.
-    if (this.queue.length > 0 && this.db.open) this.flush();
+    while (this.inFlight || this.queue.length > 0) {
+      this.flush();
+      await this.inFlight;
+    }
+    await this.committer?.close();
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.listeners.clear();
     if (this.db.open) this.db.close();
   }
+}
+
+function encode(appends: StreamAppend[]): EncodedAppend[] {
+  return appends.map(({ streamId, expectedRevision, events }) => ({
+    streamId,
+    expected: expectedRevision,
+    events: events.map((e) => [e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.metadata.eventId]),
+  }));
+}
+
+function failure(outcome: Exclude<Outcome, { ok: true }>): Error {
+  return 'wrong' in outcome
+    ? new WrongExpectedRevisionError(outcome.wrong.streamId, outcome.wrong.expected, outcome.wrong.actual)
+    : new Error(outcome.message);
+}
+
+function settle(queued: QueuedAppend, outcome: Outcome): void {
+  if (outcome.ok) queued.resolve({ revisions: outcome.revisions, position: outcome.position });
+  else queued.reject(failure(outcome));
 }
 
 function toStored(row: EventRow): StoredEvent {
