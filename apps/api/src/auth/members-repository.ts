@@ -9,11 +9,11 @@ export class MembersRepository {
   constructor(private readonly runner: CommandRunner) {}
 
   async byId(memberId: string): Promise<{ state: MemberState; revision: number }> {
-    return this.runner.load(streams.member(memberId), memberDecider);
+    return this.runner.load(streams.member(memberId), memberDecider, { keep: true });
   }
 
   async idForUsername(username: string): Promise<string | null> {
-    const { state } = await this.runner.load(streams.username(username), usernameDecider);
+    const { state } = await this.runner.load(streams.username(username), usernameDecider, { keep: true });
     return state.memberId;
   }
 }

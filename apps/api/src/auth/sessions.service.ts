@@ -48,7 +48,7 @@ export class SessionsService {
   async resolve(token: string): Promise<SignedIn | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
-    const { state } = await this.runner.load(streams.session(tokenHash), sessionDecider);
+    const { state } = await this.runner.load(streams.session(tokenHash), sessionDecider, { keep: true });
     if (!sessionIsLive(state, this.runner.now()) || !state.memberId) return null;
     const { state: member } = await this.members.byId(state.memberId);
     if (!member.exists) return null;
@@ -63,7 +63,7 @@ export class SessionsService {
   async end(signedIn: SignedIn): Promise<void> {
     const streamId = streams.session(signedIn.tokenHash);
     await this.runner.run({ actorId: signedIn.actor.id, familyId: signedIn.actor.familyId }, async () => {
-      const { state, revision } = await this.runner.load(streamId, sessionDecider);
+      const { state, revision } = await this.runner.load(streamId, sessionDecider, { keep: true });
       return { appends: [{ streamId, expectedRevision: revision, events: sessionDecider.decide({ type: 'EndSession' }, state) }], result: undefined };
     });
   }

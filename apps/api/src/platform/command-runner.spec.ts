@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@familyos/event-store';
-import { fold, pointsAccountDecider, type PointsAccountState } from '@familyos/domain';
+import { fold, pointsAccountDecider, sessionDecider, type PointsAccountState } from '@familyos/domain';
 import type { PointsAccountEvent } from '@familyos/events';
 import { CommandRunner, SNAPSHOT_EVERY } from './command-runner.js';
 
@@ -16,8 +16,20 @@ const issued = (amount: number) => ({
   metadata: meta(),
 });
 const view = (s: PointsAccountState) => ({ ...s, decided: s.decided.toJSON(), awardedTasks: s.awardedTasks.toJSON(), entries: s.entries.toJSON() });
-/** Lets the runner's deferred snapshot write run. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets the runner's deferred snapshot writes run and land (they go through the store's committing thread). */
+async function settle(store: EventStore, write: () => Promise<unknown>): Promise<void> {
+  const written: Promise<void>[] = [];
+  const writeSnapshot = store.writeSnapshot.bind(store);
+  store.writeSnapshot = (snapshot) => {
+    const done = writeSnapshot(snapshot);
+    written.push(done);
+    return done;
+  };
+  await write();
+  await new Promise((resolve) => setImmediate(resolve));
+  store.writeSnapshot = writeSnapshot;
+  await Promise.all(written);
+}
 
 async function grow(store: EventStore, count: number): Promise<void> {
   const head = (await store.readStream(STREAM)).length - 1;
@@ -43,8 +55,10 @@ describe('CommandRunner on a long stream (decision 016)', () => {
 
   it('writes a snapshot once a stream has grown long, and a fresh runner loads from it the same state', async () => {
     await grow(store, SNAPSHOT_EVERY + 7);
-    const first = await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider);
-    await settle();
+    let first!: { state: PointsAccountState };
+    await settle(store, async () => {
+      first = await new CommandRunner(store, clock).load(STREAM, pointsAccountDecider);
+    });
     const snapshot = await store.readSnapshot(STREAM);
     expect(snapshot).toMatchObject({ streamId: STREAM, revision: SNAPSHOT_EVERY + 6, version: pointsAccountDecider.snapshot!.version });
     await grow(store, 5);
@@ -127,5 +141,51 @@ describe('CommandRunner on a long stream (decision 016)', () => {
     const { state, revision } = await folded(store);
     expect(revision).toBe(60);
     expect(state.balance).toBe(1 + 60 * 2);
+  });
+});
+
+describe('CommandRunner keeping small streams in memory', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let other: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-kept-'));
+    store = new SqliteEventStore(join(dir, 'events.sqlite'));
+    // Another process appending to the same file (decision 014).
+    other = new SqliteEventStore(join(dir, 'events.sqlite'));
+  });
+  afterEach(async () => {
+    await store.close();
+    await other.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const session = (type: 'SessionStarted' | 'SessionEnded') => ({
+    type,
+    data: type === 'SessionStarted' ? { memberId: 'm1', method: 'password', expiresAt: '2026-03-08T10:00:00Z' } : { reason: 'logout' },
+    metadata: meta(),
+  });
+
+  it('reads only what was appended after the state it keeps, and sees another process end the session', async () => {
+    await store.append([{ streamId: 'session-h', events: [session('SessionStarted')], expectedRevision: 'no_stream' }]);
+    const runner = new CommandRunner(store, clock);
+    const readFrom: number[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (streamId, fromRevision) => {
+      readFrom.push(fromRevision ?? 0);
+      return readStream(streamId, fromRevision);
+    };
+    const first = await runner.load('session-h', sessionDecider, { keep: true });
+    expect(first).toEqual({ state: { memberId: 'm1', expiresAt: '2026-03-08T10:00:00Z', ended: false }, revision: 0 });
+    expect(await runner.load('session-h', sessionDecider, { keep: true })).toEqual(first);
+    await other.append([{ streamId: 'session-h', events: [session('SessionEnded')], expectedRevision: 0 }]);
+    const after = await runner.load('session-h', sessionDecider, { keep: true });
+    expect(after).toEqual({ state: { ...first.state, ended: true }, revision: 1 });
+    // The first load folds from the start; the next ones read from the revision after the kept state.
+    expect(readFrom).toEqual([0, 1, 1]);
+    // Kept per decider: another decider over the same stream folds from the start.
+    readFrom.length = 0;
+    await runner.load('session-h', { initialState: 0, evolve: (n: number) => n + 1 }, { keep: true });
+    expect(readFrom).toEqual([0]);
   });
 });

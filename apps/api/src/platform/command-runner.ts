@@ -40,6 +40,26 @@ const TURN_WAIT_MS = 1000;
 export const SNAPSHOT_EVERY = 500;
 /** How many long streams' latest states a runner keeps in memory, least recently used dropped first. */
 const HELD_STREAMS = 256;
+/**
+ * How many small, hot streams (a session, its member) a runner keeps folded in memory. Every signed-in
+ * request loads two of them; a few hundred bytes each, so this bounds them to a few MB.
+ */
+const KEPT_STREAMS = 10_000;
+
+export interface LoadOptions {
+  /**
+   * Keep the folded state in memory and, next time, read only the events appended after it. For small streams
+   * read on every request; the log is append-only, so a state folded up to revision r plus the events after r
+   * is the whole stream's state, whichever process appended them.
+   */
+  keep?: boolean;
+}
+
+interface Kept {
+  decider: object;
+  state: unknown;
+  revision: number;
+}
 
 /** A snapshot held in memory: the decoded state, never mutated (deciders are pure). */
 interface Held {
@@ -57,6 +77,7 @@ interface Held {
 @Injectable()
 export class CommandRunner {
   private readonly held = new Map<string, Held>();
+  private readonly kept = new Map<string, Kept>();
   private readonly queue = new StreamQueue();
   /** The turns the running command holds, by stream. */
   private readonly turns = new AsyncLocalStorage<Map<string, () => void>>();
@@ -75,10 +96,12 @@ export class CommandRunner {
   async load<S, E extends DomainEvent>(
     streamId: string,
     decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve' | 'snapshot'>,
+    options: LoadOptions = {},
   ): Promise<Loaded<S>> {
     const turns = this.turns.getStore();
     if (turns && !turns.has(streamId) && this.queue.contended(streamId)) turns.set(streamId, await this.queue.turn(streamId, TURN_WAIT_MS));
     const codec = decider.snapshot;
+    if (!codec && options.keep) return this.loadKept(streamId, decider);
     if (!codec) {
       const events = await this.store.readStream(streamId);
       return { state: fold(decider, events as unknown as E[]), revision: events.length === 0 ? -1 : events[events.length - 1]!.revision };
@@ -121,6 +144,23 @@ export class CommandRunner {
       setImmediate(() => void this.store.writeSnapshot(snapshot).catch(() => undefined));
     }
     return { state, revision: last.revision };
+  }
+
+  private async loadKept<S, E extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>,
+  ): Promise<Loaded<S>> {
+    const kept = this.kept.get(streamId);
+    const from = kept?.decider === decider ? kept : undefined;
+    const events = await this.store.readStream(streamId, from ? from.revision + 1 : 0);
+    const state = (events as unknown as E[]).reduce<S>(decider.evolve, from ? (from.state as S) : decider.initialState);
+    const revision = events.length > 0 ? events[events.length - 1]!.revision : (from?.revision ?? -1);
+    if (revision >= 0) {
+      this.kept.delete(streamId);
+      this.kept.set(streamId, { decider, state, revision });
+      if (this.kept.size > KEPT_STREAMS) this.kept.delete(this.kept.keys().next().value!);
+    }
+    return { state, revision };
   }
 
   /** The stored snapshot of a stream, decoded, if it is one this decider wrote; undefined otherwise. */
