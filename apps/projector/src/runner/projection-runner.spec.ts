@@ -253,6 +253,34 @@ describe('ProjectionRunner over real SQLite stores', () => {
     expect(await dump(store)).toEqual(before);
   });
 
+  it('projections at one checkpoint share each read of the log and each commit; one behind is caught up on its own', async () => {
+    const events = eventStore();
+    const head = await appendAll(events, generateHistory(7, 100));
+    const store = readModels();
+    const reads: number[] = [];
+    const readAll = events.readAll.bind(events);
+    events.readAll = async (after, limit) => {
+      reads.push(after);
+      return readAll(after, limit);
+    };
+    const batchSize = 9;
+    await runner(events, store, allProjections, { batchSize }).catchUp();
+    // One read per batch for all projections, plus the read that finds nothing more.
+    expect(reads).toHaveLength(Math.ceil(head / batchSize) + 1);
+    await expectCheckpointsAt(store, head);
+    events.readAll = readAll;
+    const clean = await cleanBuild(events);
+    expect(await dump(store)).toEqual(clean);
+
+    // A projection whose code changed starts again from 0 while the others stay at the head.
+    const bumped = allProjections.map((p) => (p.name === tasksProjection.name ? { ...p, version: p.version + 1 } : p));
+    await appendAll(events, generateHistory(8, 20));
+    const newHead = await events.headPosition();
+    await runner(events, store, bumped, { batchSize }).catchUp();
+    await expectCheckpointsAt(store, newHead, bumped);
+    expect(await dump(store, bumped)).toEqual(await cleanBuild(events, bumped));
+  });
+
   it('a projection that throws keeps its checkpoint before the failed batch and no row of it; fixed, it resumes and equals a clean run', async () => {
     const events = eventStore();
     const head = await appendAll(events, generateHistory(2, 150));
