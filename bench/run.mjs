@@ -3,7 +3,7 @@
 // figure against its budget and writes docs/benchmarks.md. `node bench/run.mjs server startup` runs only
 // those modules (for development; docs/benchmarks.md is then left alone unless --write is given).
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -99,6 +99,7 @@ for (const r of allRows) console.log(line(cols.map(([, f]) => f(r))));
 const missed = allRows.filter((r) => !r.pass && r.budget !== '—');
 console.log(`\n${allRows.length} figures, ${missed.length} over budget, ${(totalSeconds / 60).toFixed(1)} min`);
 
+const analysisFile = join(root, 'bench', 'analysis.md');
 if (writeDoc) {
   const git = (cmd) => {
     try {
@@ -147,6 +148,9 @@ if (writeDoc) {
     '## Notes',
     '',
     ...sections.flatMap((s) => [`### ${s.title} (${s.seconds.toFixed(0)} s)`, '', ...s.rows.map((r) => `- \`${r.name}\`: ${r.note || '—'}`), '']),
+    // The measured causes of each miss are written by hand (bench/analysis.md) and kept across runs; it names the
+    // run it was written against, so a reader can tell when the figures above have moved on since.
+    ...(existsSync(analysisFile) ? [readFileSync(analysisFile, 'utf8').trim(), ''] : []),
   ].join('\n');
   writeFileSync(join(root, 'docs', 'benchmarks.md'), doc);
   console.log('docs/benchmarks.md written');

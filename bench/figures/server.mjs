@@ -25,8 +25,10 @@ export async function run(ctx) {
   ctx.log(`  baseline: ${before.rps.toFixed(0)} rps, p99 ${before.p99} ms`);
   const api = await startApi({ dataDir: ctx.tmp('server-data') });
   let m;
+  let floors;
   try {
     m = await measureServer({ url: api.url, families: FAMILIES, log: ctx.log });
+    floors = await measureFloors(api.url, m.workload, ctx.log);
   } finally {
     await api.stop();
   }
@@ -40,6 +42,22 @@ export async function run(ctx) {
   return [
     { name: 'baseline:rps', value: Math.round(base.rps), unit: 'req/s', budget: '—', pass: true, note: `GET /baseline, constant JSON, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s; mean of ${Math.round(before.rps)} before and ${Math.round(after.rps)} after the api` },
     judge('reads:rps', round(m.reads.rps / base.rps, 4), `${Math.round(m.reads.rps)} req/s over 10 dashboard reads (parent and child) of ${m.families} families${m.problems(m.reads)}`),
+    {
+      name: 'reads:floor:public',
+      value: round(floors.public.rps / base.rps, 4),
+      unit: '× baseline',
+      budget: '—',
+      pass: true,
+      note: `${Math.round(floors.public.rps)} req/s: GET /api/auth/providers, the api's cheapest route (no session, no read model), through every hook and interceptor every route has`,
+    },
+    {
+      name: 'reads:floor:signed-in',
+      value: round(floors.signedIn.rps / base.rps, 4),
+      unit: '× baseline',
+      budget: '—',
+      pass: true,
+      note: `${Math.round(floors.signedIn.rps)} req/s: GET /api/auth/me, the cheapest signed-in route (the session checked, no read model): a ceiling for every dashboard read`,
+    },
     judge('reads:p99', m.reads.p99, `p50 ${m.reads.p50} ms, ${CONNECTIONS} connections`),
     judge('commands:rps', round(m.commands.rps / base.rps, 4), `${Math.round(m.commands.rps)} req/s over ${m.families} families; mix: ${mix}${subst}${m.problems(m.commands)}`),
     judge('commands:p99', m.commands.p99, `p50 ${m.commands.p50} ms; each answer already waits for the in-process projection`),
@@ -49,6 +67,19 @@ export async function run(ctx) {
       `command answer → answer of GET /api/tasks sent with its x-familyos-position (waits for the projection), ${m.catchUp.samples} probes during ${Math.round(m.background.rps)} req/s of commands${m.catchUp.failures ? `; ${m.catchUp.failures} failed` : ''}`,
     ),
   ];
+}
+
+/**
+ * What the api answers at most, whatever a route does: its cheapest public route and its cheapest signed-in one,
+ * same load as the reads. The reads budget is a ratio of the baseline, so these say how much of it is left
+ * once the api's own per-request work (security headers, cross-site check, session, read-your-writes) is done.
+ */
+async function measureFloors(url, w, log) {
+  const load = (requests) => measure({ url, requests, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
+  const pub = await load([{ method: 'GET', path: '/api/auth/providers' }]);
+  const signedIn = await load([{ method: 'GET', path: '/api/auth/me', headers: { authorization: `Bearer ${w.admin.token}` } }]);
+  log(`  floors: public ${pub.rps.toFixed(0)} rps, signed-in ${signedIn.rps.toFixed(0)} rps`);
+  return { public: pub, signedIn };
 }
 
 const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;

@@ -59,5 +59,5 @@ export async function measureServer({ url, family, families = 1, log }) {
     measure({ url, requests: commands, connections: CONNECTIONS - 4, durationMs: 3000, warmupMs: 0 }),
   ]);
   log(`  catch-up: p50 ${probe.p50?.toFixed(1)} ms, p99 ${probe.p99?.toFixed(1)} ms over ${probe.samples} probes (background ${background.rps.toFixed(0)} rps)`);
-  return { reads, commands: cmd, catchUp: probe, background, stats: commands.stats, families: ws.length, problems };
+  return { reads, commands: cmd, catchUp: probe, background, stats: commands.stats, families: ws.length, problems, workload: w };
 }
