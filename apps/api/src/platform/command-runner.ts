@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { schemaVersions, type DomainEvent, type EventType, type NewEvent } from '@familyos/events';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '@familyos/event-store';
+import type { StoredEvent } from '@familyos/events';
 import { conflict, fold, type Decider, type SnapshotCodec } from '@familyos/domain';
 import { recordWrite } from './request-context.js';
 import { StreamQueue } from './stream-queue.js';
@@ -111,8 +112,8 @@ export class CommandRunner {
 
   /**
    * Long streams (decision 016): start from the newest snapshot, in memory or in the store, and fold only the
-   * events after it. A snapshot counts only if its version is the decider's and the log still holds its
-   * event at its revision; otherwise the stream is folded from the start, as if there were none.
+   * events after it. A snapshot counts only if its version is the decider's and, for a stored one, the log
+   * still holds its event at its revision; otherwise the stream is folded from the start, as if there were none.
    */
   private async loadFromSnapshot<S, E extends DomainEvent>(
     streamId: string,
@@ -120,15 +121,32 @@ export class CommandRunner {
   ): Promise<Loaded<S>> {
     const version = decider.snapshot.version;
     let start = this.held.get(streamId);
-    if (start?.version !== version) start = await this.storedSnapshot(streamId, decider.snapshot);
-    // Read from the snapshot's own revision, to check that its event is still the one at that revision.
+    if (start?.version === version) {
+      // This runner folded it from this log, which only grows: only what came after it is needed.
+      const held = start;
+      const events = await this.store.readStream(streamId, held.revision + 1);
+      return this.foldFrom(streamId, decider, held, events);
+    }
+    start = await this.storedSnapshot(streamId, decider.snapshot);
+    // A stored snapshot may come from another log (one restored since): read from its own revision, to check
+    // that its event is still the one at that revision.
     let events = await this.store.readStream(streamId, start ? start.revision : 0);
     if (start && events.find((e) => e.revision === start!.revision)?.metadata.eventId !== start.eventId) {
       this.held.delete(streamId);
       start = undefined;
       events = await this.store.readStream(streamId);
     }
-    const from = start;
+    return this.foldFrom(streamId, decider, start, events);
+  }
+
+  /** Folds `events` (those after `from`'s revision count) onto `from`, holds the result and snapshots it when due. */
+  private foldFrom<S, E extends DomainEvent>(
+    streamId: string,
+    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'> & { snapshot: SnapshotCodec<S> },
+    from: Held | undefined,
+    events: StoredEvent[],
+  ): Loaded<S> {
+    const version = decider.snapshot.version;
     const after = from ? events.filter((e) => e.revision > from.revision) : events;
     const state = (after as unknown as E[]).reduce<S>(decider.evolve, from ? (from.state as S) : decider.initialState);
     const last = after[after.length - 1];
