@@ -17,6 +17,9 @@ export const budgets = {
   'scale:commands:rps': { within: 1.5, unit: '× one family', note: 'slowdown: one-family rps / scaled rps' },
   'scale:commands:p99': { within: 1.5, unit: '× one family' },
   'scale:commands:catch-up:p99': { within: 1.5, unit: '× one family' },
+  'scale:startup:first-answer': { within: 1.5, unit: '× one family' },
+  // Not a ratio: issue 8's memory budget, held on the store at scale too.
+  'scale:memory:rss-at-rest': { max: 200, unit: 'MB' },
 
   // Durable appends at synchronous=FULL, 50 concurrent appenders (decision 015). Commands need ≥ 20% of the
   // baseline's rps, so the log must take several thousand commits a second with room to spare.

@@ -4,7 +4,8 @@
  * (a) a family's schedule follows PUT /api/family, and firing it writes the report on schedule; (b) two api
  * servers working the same queue, plus a duplicate job, write one scheduled report; (c) a new day moves the
  * job; (d) the in-process scheduler catches up at boot on a run missed while the server was down, once;
- * (e) the schedule of a family that no longer exists is removed.
+ * (e) the schedule of a family that no longer exists is removed; (f) the catch-up covers every family that missed
+ * its run, once each.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -218,6 +219,8 @@ describe('weekly report schedule, in-process (embedded mode)', () => {
 
       const booted = await startTestServer({ dataDir });
       try {
+        // The catch-up runs once the server answers (decision 020), so its report comes a moment later.
+        await booted.running.settled;
         const events = await reportEvents(booted, f.familyId, weekStartDate);
         expect(events.map((e) => [e.data.trigger, e.data.weekEndDate, e.metadata.actorId])).toEqual([['schedule', date, 'system']]);
         const admin = new ApiClient(booted.url, f.admin.client.token);
@@ -230,6 +233,7 @@ describe('weekly report schedule, in-process (embedded mode)', () => {
 
       const again = await startTestServer({ dataDir });
       try {
+        await again.running.settled;
         expect(await reportEvents(again, f.familyId, weekStartDate)).toHaveLength(1);
       } finally {
         await again.close();
@@ -238,4 +242,46 @@ describe('weekly report schedule, in-process (embedded mode)', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('(f) in-process: the boot catch-up covers every family that missed its run, across zones, once each, and no other', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'familyos-catchup-'));
+    try {
+      // More families than the catch-up works on at once, in two zones; one whose report day is still ahead.
+      const zones = ['Pacific/Auckland', 'Europe/Berlin'];
+      const threeDaysAgo = { now: () => new Date(Date.now() - 3 * DAY_MS) };
+      const past = await startTestServer({ dataDir, clock: threeDaysAgo });
+      const missed: { f: Family; weekStartDate: string; date: string }[] = [];
+      let notYet: Family;
+      try {
+        for (let i = 0; i < 9; i += 1) {
+          const zone = zones[i % zones.length]!;
+          const { weekday, date } = dayAhead(zone, -2);
+          const f = await createFamily(past.url);
+          await setDay(f, weekday, zone);
+          missed.push({ f, date, weekStartDate: DateTime.fromISO(date, { zone }).minus({ days: 6 }).toISODate()! });
+        }
+        notYet = await createFamily(past.url);
+        await setDay(notYet, dayAhead('UTC', 2).weekday, 'UTC');
+      } finally {
+        await past.close();
+      }
+
+      for (const round of ['first boot', 'second boot']) {
+        const booted = await startTestServer({ dataDir });
+        try {
+          await booted.running.settled;
+          for (const { f, weekStartDate, date } of missed) {
+            const events = await reportEvents(booted, f.familyId, weekStartDate);
+            expect([round, events.map((e) => [e.data.trigger, e.data.weekEndDate])]).toEqual([round, [['schedule', date]]]);
+          }
+          expect((await new ApiClient(booted.url, notYet.admin.client.token).get('/api/reports')).body).toEqual([]);
+        } finally {
+          await booted.close();
+        }
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Ten registrations (scrypt) and three boots: a generous limit for a loaded machine, not a timing check.
+  }, 120_000);
 });

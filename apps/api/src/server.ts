@@ -28,6 +28,11 @@ export interface RunningApp {
   runner: ProjectionRunner | null;
   /** Every route the server answers, as Fastify registered it (the stress suites walk them all). */
   routes: AppRoute[];
+  /**
+   * Boot work that runs once the server answers (decision 020): every family's report schedule reconciled and
+   * missed weekly reports caught up. Resolves when it is done; never rejects.
+   */
+  settled: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,11 +98,13 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   const emptyLog = (await events.headPosition()) === 0;
   if (config.superuser) await app.get(SuperuserBootstrap).ensure(config.superuser.username, config.superuser.password);
   if (config.demo && emptyLog) await app.get(DemoFamilySeeder).seed(clock);
-  // The weekly report schedule: BullMQ with REDIS_URL, else in-process; reconciles and catches up before serving.
+  // The weekly report schedule: BullMQ with REDIS_URL (which must answer now, or the boot fails), else
+  // in-process. Its reconcile and catch-up walk every family, so they run once the server answers (decision 020).
   const reportSchedule = app.get(ReportScheduleService);
   await reportSchedule.start();
 
   await app.listen({ port: config.port, host: config.host });
+  const settled = reportSchedule.reconcileAndCatchUp();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -109,6 +116,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     blobs,
     runner,
     routes,
+    settled,
     async close() {
       await reportSchedule.stop();
       await app.close();

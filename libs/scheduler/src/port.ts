@@ -29,6 +29,11 @@ export type ReportJobRunner = (job: ReportJob) => Promise<void>;
 export interface ReportScheduler {
   /** Creates or moves the family's schedule. Upserting the same weekday and zone again changes nothing. */
   upsert(schedule: FamilySchedule): Promise<void>;
+  /**
+   * upsert for many families at once (a reconcile of every family): the same outcome as upserting each, with
+   * work that does not grow per family the way one upsert after another does (one listing, one clock reading).
+   */
+  upsertMany(schedules: FamilySchedule[]): Promise<void>;
   /** Removes the family's schedule; removing one that does not exist is fine. */
   remove(familyId: string): Promise<void>;
   /** Every family's schedule with its next run. */

@@ -95,6 +95,37 @@ export function reportSchedulerContract(make: () => Promise<SchedulerHarness>): 
     expect(await scheduleOf(f)).toEqual(first);
   });
 
+  it('upsertMany does what upserting each would: new ones made, a changed one moved, an unchanged one left as it was', async () => {
+    const [kept, moved, added, addedToo, bystander] = [family(), family(), family(), family(), family()];
+    await h.scheduler.upsert({ familyId: kept, weekday: 'Tuesday', timeZone: 'Asia/Tokyo' });
+    await h.scheduler.upsert({ familyId: moved, weekday: 'Monday', timeZone: 'UTC' });
+    await h.scheduler.upsert({ familyId: bystander, weekday: 'Friday', timeZone: 'UTC' });
+    const [keptBefore] = await scheduleOf(kept);
+    const [bystanderBefore] = await scheduleOf(bystander);
+
+    const before = h.now();
+    await h.scheduler.upsertMany([
+      { familyId: kept, weekday: 'Tuesday', timeZone: 'Asia/Tokyo' },
+      { familyId: moved, weekday: 'Thursday', timeZone: 'Europe/Berlin' },
+      { familyId: added, weekday: 'Sunday', timeZone: 'America/Los_Angeles' },
+      { familyId: addedToo, weekday: 'Sunday', timeZone: 'America/Los_Angeles' },
+    ]);
+
+    expect(await scheduleOf(kept)).toEqual([keptBefore]);
+    expect(await scheduleOf(bystander)).toEqual([bystanderBefore]);
+    const [m, ...moreM] = await scheduleOf(moved);
+    expect(moreM).toEqual([]);
+    expect(m).toMatchObject({ weekday: 'Thursday', timeZone: 'Europe/Berlin' });
+    expect(m!.next.getTime()).toBe(expectedNext(before, 'Thursday', 'Europe/Berlin').toMillis());
+    for (const f of [added, addedToo]) {
+      const [s, ...more] = await scheduleOf(f);
+      expect(more).toEqual([]);
+      expect(s).toMatchObject({ familyId: f, weekday: 'Sunday', timeZone: 'America/Los_Angeles' });
+      expect(s!.next.getTime()).toBe(expectedNext(before, 'Sunday', 'America/Los_Angeles').toMillis());
+    }
+    await expect(h.scheduler.upsertMany([])).resolves.toBeUndefined();
+  });
+
   it('remove removes the schedule; removing one that does not exist is fine', async () => {
     const f = family();
     const other = family();

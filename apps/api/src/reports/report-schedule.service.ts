@@ -13,12 +13,21 @@ import { GenerateWeeklyReport } from './generate-report.handler.js';
 
 /** How often every family's schedule is checked against the family's settings. */
 const RECONCILE_MS = 60_000;
+/** Families read, and report ids looked up, per read-model query of the reconcile and the catch-up. */
+const LOOKUP_CHUNK = 500;
+/**
+ * Missed reports generated at once during the catch-up: enough for the event store to commit them together
+ * (group commit) instead of one synced commit after another, few enough to leave room for requests.
+ */
+const CATCH_UP_LANES = 8;
 
 /**
  * The weekly report schedule of every family (DESIGN §2, §5): BullMQ on Redis when REDIS_URL is set, else the
- * in-process scheduler. At boot it starts the scheduler (this process runs due reports), makes every family's
- * schedule match its settings, and catches up on a run missed while no process was up; then it reconciles every
- * minute, and a family is synced at once when it is created or its settings change. A run is the command
+ * in-process scheduler. Before the server listens it starts the scheduler (this process runs due reports);
+ * once it listens, `reconcileAndCatchUp` makes every family's schedule match its settings and catches up on a
+ * run missed while no process was up, in the background (decision 020: on a large store that is minutes of
+ * work nobody's first request should wait for); it reconciles every minute, and a family is synced at once
+ * when it is created or its settings change. A run is the command
  * GenerateWeeklyReport (trigger 'schedule') for the week of the instant it was due: the report decider writes a
  * scheduled week once, so duplicate jobs, several workers and the catch-up never write it twice.
  */
@@ -28,6 +37,8 @@ export class ReportScheduleService {
   private scheduler: ReportScheduler | null = null;
   private timer: NodeJS.Timeout | undefined;
   private reconciling: Promise<void> = Promise.resolve();
+  private bootWork: Promise<void> = Promise.resolve();
+  private stopping = false;
 
   constructor(
     private readonly commands: CommandBus,
@@ -49,15 +60,33 @@ export class ReportScheduleService {
       ? await BullMqReportScheduler.connect({ url: this.config.redisUrl, queueName: this.config.reportQueue, onError })
       : new InProcessReportScheduler({ clock: this.clock, onError: (error, job) => onError(error, job.familyId) });
     await this.scheduler.start((job) => this.run(job));
-    await this.reconcile();
-    await this.catchUp();
     this.timer = setInterval(() => void this.reconcile(), RECONCILE_MS);
     this.timer.unref();
   }
 
+  /**
+   * The boot's reconcile and catch-up, started once the server answers; resolves when both are done (never
+   * rejects: failures are logged, and the next reconcile or the next boot tries again).
+   */
+  reconcileAndCatchUp(): Promise<void> {
+    this.bootWork = (async () => {
+      await this.reconcile();
+      await this.catchUp();
+    })().catch((error: unknown) => this.logger.error(`Weekly report catch-up failed: ${(error as Error)?.message ?? String(error)}`));
+    return this.bootWork;
+  }
+
+  /** The boot's reconcile and catch-up, whether or not they are done yet. */
+  get settled(): Promise<void> {
+    return this.bootWork;
+  }
+
   async stop(): Promise<void> {
+    // A catch-up still running stops after the reports in flight; the next boot finishes it (each is idempotent).
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.bootWork;
     await this.reconciling;
     const scheduler = this.scheduler;
     this.scheduler = null;
@@ -95,8 +124,8 @@ export class ReportScheduleService {
   private async reconcileNow(): Promise<void> {
     const scheduler = this.scheduler;
     if (!scheduler) return;
-    const families = await this.readModels.find<FamilyDoc>(collections.families);
-    for (const f of families) await scheduler.upsert({ familyId: f.id, weekday: f.weeklyReportDay, timeZone: f.timeZone });
+    const families = await this.allFamilies();
+    await scheduler.upsertMany(families.map((f) => ({ familyId: f.id, weekday: f.weeklyReportDay, timeZone: f.timeZone })));
     const known = new Set(families.map((f) => f.id));
     for (const s of await scheduler.list()) {
       if (known.has(s.familyId)) continue;
@@ -114,20 +143,62 @@ export class ReportScheduleService {
    */
   private async catchUp(): Promise<void> {
     const now = this.clock.now();
-    const families = await this.readModels.find<FamilyDoc>(collections.families);
+    const families = await this.allFamilies();
+    // The latest run and its week depend only on (report day, zone) at this instant: worked out once per pair,
+    // not once per family (most families share a handful of pairs).
+    const runs = new Map<string, { due: Date; weekStartDate: string }>();
+    const candidates: { family: FamilyDoc; due: Date; weekStartDate: string; reportId: string }[] = [];
     for (const f of families) {
-      const due = lastReportRun(now, f.weeklyReportDay, f.timeZone);
-      if (due.getTime() <= Date.parse(f.createdAt)) continue;
-      const week = reportWeekOf(due, f.timeZone, f.weeklyReportDay);
-      const report = await this.readModels.get<ReportDoc>(collections.reports, `${f.id}_${week.weekStartDate}`);
-      if (report?.trigger === 'schedule') continue;
-      if (due.getTime() <= (await this.scheduleSetAt(f.id))) continue;
-      try {
-        const { written } = await this.commands.execute(new GenerateWeeklyReport(SYSTEM_ACTOR, f.id, 'schedule', due));
-        if (written) this.logger.log(`Caught up on the weekly report of family ${f.id} for the week of ${week.weekStartDate}`);
-      } catch (error) {
-        this.logger.error(`Catching up on the weekly report of family ${f.id} failed: ${(error as Error).message}`);
+      const key = `${f.weeklyReportDay}|${f.timeZone}`;
+      let run = runs.get(key);
+      if (!run) {
+        const due = lastReportRun(now, f.weeklyReportDay, f.timeZone);
+        runs.set(key, (run = { due, weekStartDate: reportWeekOf(due, f.timeZone, f.weeklyReportDay).weekStartDate }));
       }
+      if (run.due.getTime() <= Date.parse(f.createdAt)) continue;
+      candidates.push({ family: f, ...run, reportId: `${f.id}_${run.weekStartDate}` });
+    }
+    // Which of those weeks already have their scheduled report: a few queries by id, not one per family.
+    const scheduled = new Set<string>();
+    for (let i = 0; i < candidates.length && !this.stopping; i += LOOKUP_CHUNK) {
+      const ids = candidates.slice(i, i + LOOKUP_CHUNK).map((c) => c.reportId);
+      const reports = await this.readModels.find<ReportDoc>(collections.reports, { where: { id: { in: ids } } });
+      for (const r of reports) if (r.trigger === 'schedule') scheduled.add(r.id);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const missed = candidates.filter((c) => !scheduled.has(c.reportId));
+    let next = 0;
+    const lane = async () => {
+      while (next < missed.length && !this.stopping) {
+        const { family, due, weekStartDate } = missed[next++]!;
+        try {
+          if (due.getTime() <= (await this.scheduleSetAt(family.id))) continue;
+          const { written } = await this.commands.execute(new GenerateWeeklyReport(SYSTEM_ACTOR, family.id, 'schedule', due));
+          if (written) this.logger.log(`Caught up on the weekly report of family ${family.id} for the week of ${weekStartDate}`);
+        } catch (error) {
+          this.logger.error(`Catching up on the weekly report of family ${family.id} failed: ${(error as Error).message}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CATCH_UP_LANES, missed.length) }, lane));
+  }
+
+  /**
+   * Every family, a page at a time by id with a turn of the event loop between pages: reading (and parsing) all
+   * of them at once would hold up the requests this boot work runs beside, for a second at 10,000 families.
+   */
+  private async allFamilies(): Promise<FamilyDoc[]> {
+    const all: FamilyDoc[] = [];
+    for (;;) {
+      const last = all[all.length - 1]?.id;
+      const page = await this.readModels.find<FamilyDoc>(collections.families, {
+        ...(last === undefined ? {} : { where: { id: { gt: last } } }),
+        orderBy: [{ field: 'id' }],
+        limit: LOOKUP_CHUNK,
+      });
+      all.push(...page);
+      if (page.length < LOOKUP_CHUNK) return all;
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

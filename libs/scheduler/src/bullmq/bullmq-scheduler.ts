@@ -26,6 +26,8 @@ export interface WeeklyReportJobData {
 export const JOB_NAME = 'weekly-report';
 const SCHEDULER_PREFIX = `${JOB_NAME}:`;
 export const schedulerIdOf = (familyId: string) => `${SCHEDULER_PREFIX}${familyId}`;
+/** Job schedulers upsertMany writes at once. */
+const UPSERT_LANES = 32;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -109,9 +111,32 @@ export class BullMqReportScheduler implements ReportScheduler {
     // Unchanged: leave it, so a reconcile never replaces a job that has just come due.
     const existing = await this.queue.getJobScheduler(id);
     if (existing && existing.pattern === pattern && existing.tz === timeZone) return;
+    await this.put(familyId, weekday, timeZone);
+  }
+
+  async upsertMany(schedules: FamilySchedule[]): Promise<void> {
+    // One listing instead of one lookup per family; only the families whose schedule differs are written,
+    // a bounded number at a time so 10,000 new families neither wait on 10,000 round trips in a row nor
+    // queue 10,000 commands on the connection the worker also uses.
+    const existing = new Map((await this.queue.getJobSchedulers(0, -1, true)).map((s) => [s.key, s]));
+    const changed = schedules.filter(({ familyId, weekday, timeZone }) => {
+      const current = existing.get(schedulerIdOf(familyId));
+      return !current || current.pattern !== cronPatternFor(weekday) || current.tz !== timeZone;
+    });
+    let nextIndex = 0;
+    const lane = async () => {
+      while (nextIndex < changed.length) {
+        const { familyId, weekday, timeZone } = changed[nextIndex++]!;
+        await this.put(familyId, weekday, timeZone);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(UPSERT_LANES, changed.length) }, lane));
+  }
+
+  private async put(familyId: string, weekday: FamilySchedule['weekday'], timeZone: string): Promise<void> {
     await this.queue.upsertJobScheduler(
-      id,
-      { pattern, tz: timeZone },
+      schedulerIdOf(familyId),
+      { pattern: cronPatternFor(weekday), tz: timeZone },
       {
         name: JOB_NAME,
         data: { familyId },
