@@ -1,8 +1,9 @@
 import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useSession } from '../features/auth/session';
+import { meQuery, useSession } from '../features/auth/session';
 import { LoadingScreen } from '../features/layout/LoadingScreen';
 import { NotFoundPage } from '../features/layout/NotFoundPage';
+import { queryClient } from './query-client';
 
 const loadLoginPage = () => import('../features/auth/LoginPage');
 const LoginPage = lazy(loadLoginPage);
@@ -11,6 +12,11 @@ const loadSignedInShell = () => import('../features/layout/SignedInShell');
 const SignedInShell = lazy(loadSignedInShell);
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(loadDashboardPage);
+/** The dashboard's chunk and, once the session is known, its data: both start while the address is matched. */
+const preloadDashboard = () =>
+  Promise.all([loadDashboardPage(), queryClient.ensureQueryData(meQuery)]).then(([module, me]) => {
+    if (me) module.prefetchDashboard(queryClient, me);
+  });
 const TasksPage = lazy(() => import('../features/tasks/TasksPage'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
@@ -66,8 +72,8 @@ const routeTree = rootRoute.addChildren([
   callbackRoute,
   inviteRoute,
   signedIn.addChildren([
-    createRoute({ getParentRoute: () => signedIn, path: '/', component: preloading(page(DashboardPage), loadDashboardPage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: preloading(page(DashboardPage), loadDashboardPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/', component: preloading(page(DashboardPage), preloadDashboard) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: preloading(page(DashboardPage), preloadDashboard) }),
     createRoute({ getParentRoute: () => signedIn, path: '/tasks', component: page(TasksPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/activity', component: page(ActivityPage) }),
     createRoute({ getParentRoute: () => signedIn, path: '/profile', component: page(ProfilePage) }),

@@ -1,4 +1,4 @@
-import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { ApiError, get, post, sessionToken } from '../../lib/api';
 import type { Me } from '../../lib/types';
@@ -15,23 +15,26 @@ const SessionContext = createContext<Session | null>(null);
 
 export const meKey = ['api', 'auth', 'me'] as const;
 
+/** GET /api/auth/me, or null when signed out; shared with the router, which starts a page's data on it. */
+export const meQuery = queryOptions({
+  queryKey: meKey,
+  queryFn: async (): Promise<Me | null> => {
+    try {
+      return await get<Me>('/api/auth/me');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) sessionToken.clear();
+      return null;
+    }
+  },
+});
+
 /**
  * The signed-in member and their abilities (GET /api/auth/me): the web app shows what the server says this
  * member may do and never re-derives it from the role. SPEC §4: a failing check signs the user out.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = useQuery({
-    queryKey: meKey,
-    queryFn: async () => {
-      try {
-        return await get<Me>('/api/auth/me');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) sessionToken.clear();
-        return null;
-      }
-    },
-  });
+  const me = useQuery(meQuery);
 
   const signIn = useCallback(
     async (token: string) => {

@@ -17,7 +17,7 @@ const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, reject
 const TASKS_SHOWN = 8;
 
 /** SPEC §2 "Dashboard, child view": greeting, four stat cards, the child's tasks and the Redemption Center. */
-export function ChildDashboard({ me }: { me: Me }) {
+export function ChildDashboard({ me, ready }: { me: Me; ready: boolean }) {
   const balance = useBalance();
   const tasks = useTasks();
   const leaderboard = useLeaderboard();
@@ -52,6 +52,7 @@ export function ChildDashboard({ me }: { me: Me }) {
       </Box>
 
       <DashboardGrid
+        ready={ready}
         main={
           <SectionCard
             title="My Tasks"
@@ -93,7 +94,7 @@ export function ChildDashboard({ me }: { me: Me }) {
         }
       />
 
-      <RedemptionCenter balance={balance.data?.balance} />
+      {ready && <RedemptionCenter balance={balance.data?.balance} />}
     </Stack>
   );
 }

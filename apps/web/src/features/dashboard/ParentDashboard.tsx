@@ -16,7 +16,7 @@ import { DashboardGrid, greetingFor } from './parts';
  * SPEC §2 "Dashboard, parent view" (manager, admin, superuser): what waits for a decision first, then the
  * family, the latest points and all tasks. Panels and actions follow `me.abilities`, never the role.
  */
-export function ParentDashboard({ me }: { me: Me }) {
+export function ParentDashboard({ me, ready }: { me: Me; ready: boolean }) {
   const users = useUsers();
   const leaderboard = useLeaderboard();
   const family = useFamily();
@@ -40,6 +40,7 @@ export function ParentDashboard({ me }: { me: Me }) {
       </Stack>
 
       <DashboardGrid
+        ready={ready}
         main={
           <>
             {a.reviewChildRequests && <ChildRequestsPanel members={members} />}

@@ -1,6 +1,15 @@
-import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { limits } from '@familyos/contracts/rules';
+import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { get } from '../../lib/api';
+import type { Me } from '../../lib/types';
+import { announcementsQuery } from '../announcements/api';
+import { calendarEventsQuery, calendarWindow } from '../calendar/api';
+import { familyQuery } from '../family/api';
+import { leaderboardQuery, usersQuery } from '../members/api';
+import { balanceQuery, pointsQuery } from '../points/api';
+import { redemptionsQuery } from '../redemptions/api';
+import { tasksQuery } from '../tasks/api';
 
 /** GET /api/debug/tokens: whether tokens exist and when the session expires, never a token's value (DESIGN §9). */
 export interface TokenStatus {
@@ -30,4 +39,39 @@ export function useRefreshOnOpen(): void {
       void queryClient.invalidateQueries({ queryKey, predicate: (q) => now - q.state.dataUpdatedAt > JUST_FETCHED_MS }, { cancelRefetch: false });
     }
   }, [queryClient]);
+}
+
+/**
+ * The queries the dashboard (and the header around it) shows for this member: the child view's or the parent
+ * view's, with the same keys the cards use. Kept in step with ChildDashboard and ParentDashboard.
+ */
+function dashboardQueries(me: Me) {
+  const events = calendarEventsQuery(calendarWindow(limits.calendar.dashboardDays));
+  if (me.abilities.hasBalance) {
+    return [balanceQuery(), tasksQuery, leaderboardQuery, familyQuery, redemptionsQuery, announcementsQuery, events];
+  }
+  return [usersQuery, leaderboardQuery, familyQuery, tasksQuery, pointsQuery, announcementsQuery, events, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
+}
+
+/**
+ * Started by the router's preload once the session and this chunk are in, so the data requests go out while
+ * the signed-in shell renders instead of after the dashboard's first render (decision 018).
+ */
+export function prefetchDashboard(queryClient: QueryClient, me: Me): void {
+  for (const query of dashboardQueries(me)) void queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+}
+
+/**
+ * False until every query of the dashboard has an answer (data or error), then true for good. The cards wait
+ * for it and appear together: filling in one by one, each moved the cards below it (layout shift). Later
+ * refetches keep what is shown (staleTime is Infinity: a query is pending only before its first answer).
+ */
+export function useDashboardReady(me: Me): boolean {
+  const answered = useQueries({
+    queries: dashboardQueries(me) as Parameters<typeof useQueries>[0]['queries'],
+    combine: (results) => results.every((r) => !r.isPending),
+  });
+  const [ready, setReady] = useState(answered);
+  if (answered && !ready) setReady(true);
+  return ready || answered;
 }

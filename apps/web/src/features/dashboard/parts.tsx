@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { relativeTime } from '../../lib/dates';
 import type { ReactNode } from 'react';
 import type { Task } from '../../lib/types';
@@ -114,8 +114,20 @@ export function TaskStatusChip({ task }: { task: Pick<Task, 'status' | 'isChildR
 /** "+10 FP" / "-5 FP": signed, so the sign and not only the colour tells gain from loss. */
 export const signedFp = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '-' : ''}${Math.abs(amount)} FP`;
 
-/** Two-column page grid: main column and side column on a laptop, one column on a phone. */
-export function DashboardGrid({ main, side }: { main: ReactNode; side: ReactNode }) {
+/**
+ * Two-column page grid: main column and side column on a laptop, one column on a phone. Until `ready` (the
+ * cards' data has answered) a spinner a screen high holds the place, so the cards appear together and the
+ * footer stays below the fold instead of jumping down.
+ */
+export function DashboardGrid({ main, side, ready = true }: { main: ReactNode; side: ReactNode; ready?: boolean }) {
+  if (!ready) {
+    return (
+      <Box role="status" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 6, gap: 1 }}>
+        <CircularProgress aria-label="Loading the dashboard" />
+        <Typography color="text.secondary">Loading…</Typography>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
       <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>
