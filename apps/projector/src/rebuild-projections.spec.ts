@@ -7,7 +7,8 @@ import { SqliteEventStore } from '@familyos/event-store';
 import { SqliteReadModelStore, type ReadModelStore } from '@familyos/read-models';
 import { schemaVersions, streams, type EventType } from '@familyos/events';
 import { allProjections } from './projections/index.js';
-import { rebuildProjections } from './rebuild-projections.js';
+import { readModelIndexes } from './projections/projection.js';
+import { rebuildProjections, type RebuildOptions } from './rebuild-projections.js';
 
 /**
  * The single-pass rebuild (one read of the log, every projection in one transaction per batch, write-behind
@@ -97,6 +98,37 @@ describe('rebuildProjections', () => {
       { type: 'RedemptionApproved', data: { redemptionId, childId, entryId: randomUUID(), cost: 1, reason: 'Redemption approved' } },
     ]);
     await append(streams.member(childId), adminId, [{ type: 'MemberRenamed', data: { name: 'Kiddo' } }]);
+    // A row deleted (and one kept) after its creation, and a thread whose count is read back with find.
+    const calendar = (title: string) => ({
+      title,
+      description: '',
+      assignedTo: null,
+      startDate: at(200),
+      endDate: null,
+      allDay: false,
+      category: 'Other' as const,
+      color: '#000000',
+      isRecurring: false,
+      recurringType: null,
+      recurringEndDate: null,
+    });
+    for (const title of ['Dentist', 'Picnic']) {
+      const eventId = randomUUID();
+      await append(streams.calendarEvent(eventId), adminId, [
+        { type: 'CalendarEventCreated', data: { ...calendar(title), eventId, familyId, createdBy: adminId } },
+      ]);
+      await append(streams.calendarEvent(eventId), adminId, [{ type: 'CalendarEventUpdated', data: calendar(`${title}!`) }]);
+      if (title === 'Dentist') await append(streams.calendarEvent(eventId), adminId, [{ type: 'CalendarEventDeleted', data: {} }]);
+    }
+    const announcementId = randomUUID();
+    await append(streams.announcement(announcementId), adminId, [
+      { type: 'AnnouncementPosted', data: { announcementId, familyId, authorId: adminId, content: 'Pizza tonight', photoUrl: null } },
+    ]);
+    for (const content of ['Yes!', 'Again?']) {
+      await append(streams.announcement(announcementId), childId, [
+        { type: 'CommentAdded', data: { commentId: randomUUID(), announcementId, authorId: childId, content } },
+      ]);
+    }
     await append(streams.weeklyReport(familyId, '2026-01-05'), 'system', [
       {
         type: 'WeeklyReportGenerated',
@@ -125,42 +157,74 @@ describe('rebuildProjections', () => {
       return {
         documents: db.prepare('SELECT collection, id, doc FROM documents ORDER BY collection, id').all(),
         checkpoints: db.prepare('SELECT projection, position, version FROM checkpoints ORDER BY projection').all(),
+        // Queries break ties (same createdAt) by rowid: the rows must be stored in the same order, not only equal.
+        order: db.prepare('SELECT collection, id FROM documents ORDER BY collection, rowid').all(),
+        // A bulk load drops the secondary indexes and makes them again: the query plans rely on all of them.
+        indexes: db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all(),
       };
     } finally {
       db.close();
     }
   }
 
-  async function rebuildInto(name: string, hideCommitMany: boolean, batchSize?: number) {
+  type Path = 'runner' | 'commit-many' | 'in-memory';
+
+  async function rebuildInto(name: string, path: Path, options: RebuildOptions = {}) {
     const file = join(dir, `${name}.sqlite`);
-    const store = new SqliteReadModelStore(file);
-    // Without commitMany the rebuild falls back to the per-projection runner: the reference behaviour.
-    const target: ReadModelStore = hideCommitMany
-      ? {
-          get: (c, id) => store.get(c, id),
-          find: (c, q) => store.find(c, q),
-          commit: (p, cp, work, from) => store.commit(p, cp, work, from),
-          checkpoint: (p) => store.checkpoint(p),
-          reset: (p, cs) => store.reset(p, cs),
-          close: () => store.close(),
-        }
-      : store;
-    const position = await rebuildProjections(log, target, allProjections, batchSize ? { batchSize } : {});
+    const store = new SqliteReadModelStore(file, { indexes: readModelIndexes });
+    // Without commitMany the rebuild falls back to the per-projection runner: the reference behaviour. Without
+    // load, it takes the single pass of batched commits (decision 017); with it, the in-memory fold (019).
+    const target: ReadModelStore =
+      path === 'in-memory'
+        ? store
+        : {
+            get: (c, id) => store.get(c, id),
+            find: (c, q) => store.find(c, q),
+            commit: (p, cp, work, from) => store.commit(p, cp, work, from),
+            ...(path === 'commit-many' ? { commitMany: (e, work, o) => store.commitMany(e, work, o) } : {}),
+            checkpoint: (p) => store.checkpoint(p),
+            reset: (p, cs) => store.reset(p, cs),
+            close: () => store.close(),
+          };
+    const position = await rebuildProjections(log, target, allProjections, options);
     await store.close();
     return { position, ...dump(file) };
   }
 
   it('leaves the rows and checkpoints of the per-projection runner, for any batch size', async () => {
-    const reference = await rebuildInto('reference', true);
+    const reference = await rebuildInto('reference', 'runner');
     expect(reference.position).toBe(await log.headPosition());
     expect(reference.documents.length).toBeGreaterThan(30);
+    expect(reference.documents.filter((d) => (d as { collection: string }).collection === 'calendar_events')).toHaveLength(1);
     for (const batchSize of [1, 3, 7, 4000]) {
-      expect(await rebuildInto(`single-pass-${batchSize}`, false, batchSize)).toEqual(reference);
+      expect(await rebuildInto(`single-pass-${batchSize}`, 'commit-many', { batchSize })).toEqual(reference);
+      expect(await rebuildInto(`in-memory-${batchSize}`, 'in-memory', { batchSize })).toEqual(reference);
     }
   });
 
+  it('leaves the same rows when memory is bounded: what is held is stored, and older rows are read back', async () => {
+    const reference = await rebuildInto('bounded-reference', 'runner');
+    // One document held at most: the fold stores everything after every batch, and reads (get, find, a
+    // deleted row) go to the store behind it.
+    for (const batchSize of [1, 5, 13]) {
+      expect(await rebuildInto(`bounded-${batchSize}`, 'in-memory', { batchSize, maxDocuments: 1 })).toEqual(reference);
+    }
+  });
+
+  it('writes nothing when the replay fails, so the old read models stay whole', async () => {
+    const file = join(dir, 'failing.sqlite');
+    const store = new SqliteReadModelStore(file);
+    await rebuildProjections(log, store, allProjections);
+    const before = dump(file);
+    const broken = { ...allProjections[0]!, apply: async () => Promise.reject(new Error('projection bug')) };
+    await expect(rebuildProjections(log, store, [...allProjections.slice(1), broken])).rejects.toThrow('projection bug');
+    expect(dump(file)).toEqual(before);
+    await store.close();
+  });
+
   it('replaces what a previous rebuild left', async () => {
-    const first = await rebuildInto('again', false, 5);
-    expect(await rebuildInto('again', false, 2)).toEqual(first);
+    const first = await rebuildInto('again', 'in-memory', { batchSize: 5 });
+    expect(await rebuildInto('again', 'in-memory', { batchSize: 2 })).toEqual(first);
+    expect(await rebuildInto('again', 'in-memory', { batchSize: 3, maxDocuments: 1 })).toEqual(first);
   });
 });

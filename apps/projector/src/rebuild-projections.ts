@@ -1,17 +1,27 @@
 import type { EventStore } from '@familyos/event-store';
-import type { ReadModelStore } from '@familyos/read-models';
+import { MemoryReadModelTx, type Doc, type ReadModelStore } from '@familyos/read-models';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './runner/projection-runner.js';
 
+/**
+ * What an in-memory replay may hold before it stores it: Node's default heap limit on a 64-bit machine is about
+ * 4 GB, and a held document of this project's sizes costs about 1 KB of heap (870 MB for the 875,000 of a
+ * 1,000-family store), so this keeps a replay near 1.5 GB of heap plus the load's own (docs/decisions/019).
+ */
+const MAX_DOCUMENTS = 1_500_000;
+
 export interface RebuildOptions {
-  /** Events read, parsed and applied per transaction (docs/decisions/017). */
+  /** Events read and parsed at once (and, with commitMany, applied per transaction: docs/decisions/017). */
   batchSize?: number;
+  /** Documents past which an in-memory replay stores what it holds and goes on (docs/decisions/019). */
+  maxDocuments?: number;
 }
 
 /**
  * Drops every read model and replays the whole log into it. The log is untouched.
  *
- * Where the store can commit several projections at once (commitMany), the log is read and parsed once per
+ * Where the store can load documents in bulk (SQLite), the log is folded in memory and loaded at the end
+ * (rebuildInMemory, decision 019). Otherwise, where the store can commit several projections at once (commitMany), the log is read and parsed once per
  * batch and every projection applies it inside one transaction that also moves every checkpoint: a replay
  * costs one read of the log instead of one per projection, and one commit per batch instead of one per
  * projection and 500 events. Batches skip the fsync; the last commit is durable and so covers them all.
@@ -21,8 +31,11 @@ export async function rebuildProjections(
   events: EventStore,
   readModels: ReadModelStore,
   projections: Projection[],
-  { batchSize = 20000 }: RebuildOptions = {},
+  { batchSize = 20000, maxDocuments = MAX_DOCUMENTS }: RebuildOptions = {},
 ): Promise<number> {
+  if (readModels.load) {
+    return rebuildInMemory(events, readModels as ReadModelStore & Required<Pick<ReadModelStore, 'load'>>, projections, batchSize, maxDocuments);
+  }
   for (const p of projections) await readModels.reset(p.name, p.collections);
   if (!readModels.commitMany) {
     const runner = new ProjectionRunner(events, readModels, projections);
@@ -49,5 +62,59 @@ export async function rebuildProjections(
     position = last;
   }
   if (position > 0) await commitMany(checkpoints(position, position), async () => {}, { durable: true });
+  return position;
+}
+
+/**
+ * The replay where the store can load a whole result at once (docs/decisions/019): every projection folds the
+ * log, in log order, into an in-memory transaction, and the final documents are loaded in one durable commit
+ * that also moves every checkpoint. The live runner's rows are the same, since each projection sees the same
+ * events in the same order and reads the same answers (MemoryReadModelTx answers as SQLite does).
+ *
+ * Bounded: when more than `maxDocuments` documents are held after a batch, what is held is loaded (with the
+ * checkpoints at that batch, so a crash later resumes from there) and the fold goes on with the store behind
+ * it for older documents. A replay that fits does not write anything until the end.
+ */
+async function rebuildInMemory(
+  events: EventStore,
+  readModels: ReadModelStore & Required<Pick<ReadModelStore, 'load'>>,
+  projections: Projection[],
+  batchSize: number,
+  maxDocuments: number,
+): Promise<number> {
+  const from = new Map<string, number>();
+  for (const p of projections) from.set(p.name, (await readModels.checkpoint(p.name))?.position ?? 0);
+  // No store behind it until the first load: before, the store holds the read models being replaced.
+  let tx = new MemoryReadModelTx();
+  let position = 0;
+  let loaded = false;
+  const load = async () => {
+    const documents = new Map<string, Iterable<Doc>>();
+    const held = tx.collections();
+    for (const p of projections) for (const c of p.collections) documents.set(c, held.get(c)?.values() ?? []);
+    await readModels.load(
+      projections.map((p) => ({ projection: p.name, checkpoint: { position, version: p.version }, from: from.get(p.name) })),
+      documents,
+      { replace: !loaded, deleted: tx.deletions() },
+    );
+    for (const p of projections) from.set(p.name, position);
+    loaded = true;
+    tx = new MemoryReadModelTx(readModels);
+  };
+  for (;;) {
+    const batch = await events.readAll(position, batchSize);
+    if (batch.length === 0) break;
+    for (const projection of projections) {
+      for (const event of batch) await projection.apply(event, tx);
+    }
+    position = batch[batch.length - 1]!.position;
+    if (tx.size() > maxDocuments) await load();
+  }
+  if (position === 0) {
+    // An empty log: nothing to load, and no checkpoint either, as a reset leaves it.
+    for (const p of projections) await readModels.reset(p.name, p.collections);
+    return 0;
+  }
+  if (tx.size() > 0 || tx.deletions().size > 0 || !loaded) await load();
   return position;
 }

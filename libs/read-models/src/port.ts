@@ -45,6 +45,11 @@ export interface CommitOptions {
   durable?: boolean;
 }
 
+export interface LoadOptions {
+  replace: boolean;
+  deleted?: Map<string, Iterable<string>>;
+}
+
 export interface ReadModelStore extends ReadModelReader {
   /**
    * Runs `work` in one transaction and records `checkpoint` for `projection` in that same transaction:
@@ -60,6 +65,13 @@ export interface ReadModelStore extends ReadModelReader {
    * batches); `durable: true` makes it, and everything committed before it, survive a power cut.
    */
   commitMany?(entries: ProjectionCommit[], work: (tx: ReadModelTx) => Promise<void>, options?: CommitOptions): Promise<void>;
+  /**
+   * Optional, for replays folded in memory (docs/decisions/019): in one durable transaction, stores the
+   * documents given and every checkpoint (each checked against its `from`, as in commitMany). With `replace`,
+   * the documents replace everything `documents`' collections held; without, they are written over the rows
+   * with the same ids and the `deleted` ids are removed. Either all of it is stored, or none.
+   */
+  load?(entries: ProjectionCommit[], documents: Map<string, Iterable<Doc>>, options: LoadOptions): Promise<void>;
   checkpoint(projection: string): Promise<Checkpoint | null>;
   /** Drops the collections and the checkpoint of a projection, for a rebuild from the start of the log. */
   reset(projection: string, collections: string[]): Promise<void>;

@@ -5,6 +5,7 @@ import {
   type CommitOptions,
   type Condition,
   type Doc,
+  type LoadOptions,
   type ProjectionCommit,
   type Query,
   type ReadModelStore,
@@ -199,11 +200,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     if (!remember) this.recent.clear();
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const { projection, from } of entries) {
-        if (from === undefined) continue;
-        const stored = this.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projection = ?').get(projection);
-        if ((stored?.position ?? 0) !== from) throw new CheckpointMovedError(projection, from, stored?.position ?? 0);
-      }
+      this.checkFrom(entries);
       // Write-behind: a batch touches the same few documents over and over (a balance, a family's members),
       // so puts and deletes wait in memory, serialised at put time as SQLite would store them, and reach the
       // table once each when the batch ends. A find first writes out what it could see, so it reads its own writes.
@@ -252,10 +249,7 @@ export class SqliteReadModelStore implements ReadModelStore {
       };
       await work(tx);
       for (const c of [...pending.keys()]) flush(c);
-      const save = this.prepare<[string, number, number], unknown>(
-        'INSERT INTO checkpoints (projection, position, version) VALUES (?, ?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version',
-      );
-      for (const { projection, checkpoint } of entries) save.run(projection, checkpoint.position, checkpoint.version);
+      this.saveCheckpoints(entries);
       this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -264,6 +258,79 @@ export class SqliteReadModelStore implements ReadModelStore {
     } finally {
       if (synchronous) this.db.pragma('synchronous = NORMAL');
     }
+  }
+
+  async load(entries: ProjectionCommit[], documents: Map<string, Iterable<Doc>>, options: LoadOptions): Promise<void> {
+    this.recent.clear();
+    // Loading millions of rows: a cache that holds the growing table's right edge and the sorts of CREATE INDEX.
+    const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
+    this.db.pragma('cache_size = -1048576');
+    this.db.pragma('synchronous = FULL');
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.checkFrom(entries);
+      // Secondary indexes are dropped and made again once the rows are in: CREATE INDEX sorts all keys at once,
+      // where keeping them up to date would insert millions of random keys one by one (docs/decisions/019).
+      const indexes = this.db
+        .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND sql IS NOT NULL")
+        .all();
+      for (const { name } of indexes) this.db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+      const del = this.db.prepare('DELETE FROM documents WHERE collection = ?');
+      const upsert = ' ON CONFLICT(collection, id) DO UPDATE SET doc = excluded.doc';
+      const one = this.db.prepare<[string, string, string], unknown>(`INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?)${upsert}`);
+      // Many rows per statement: one call into SQLite per row costs more than SQLite's own work on the row.
+      const ROWS = 200;
+      const many = this.db.prepare<string[], unknown>(`INSERT INTO documents (collection, id, doc) VALUES ${Array(ROWS).fill('(?, ?, ?)').join(', ')}${upsert}`);
+      const remove = this.db.prepare<[string, string], unknown>('DELETE FROM documents WHERE collection = ? AND id = ?');
+      const params: string[] = [];
+      // Replacing every collection there is: one DELETE without WHERE, which SQLite does by dropping pages.
+      let truncate = options.replace;
+      // The collections present, one primary-key seek each (DISTINCT would read the whole key).
+      const next = this.db.prepare<[string], { collection: string }>('SELECT collection FROM documents WHERE collection > ? ORDER BY collection LIMIT 1');
+      for (let row = next.get(''); truncate && row; row = next.get(row.collection)) truncate = documents.has(row.collection);
+      if (truncate) this.db.exec('DELETE FROM documents');
+      for (const collection of documents.keys()) {
+        if (options.replace && !truncate) del.run(collection);
+        else for (const id of options.deleted?.get(collection) ?? []) remove.run(collection, id);
+        // In the order given (the order first stored), not sorted by key: rowids then follow it as they do when
+        // the rows are written as they come, and a query's ties (same createdAt, no further order) still come
+        // out in that order, as users saw them before the rebuild.
+        for (const doc of documents.get(collection)!) {
+          params.push(collection, doc.id, JSON.stringify(doc));
+          if (params.length === ROWS * 3) {
+            many.run(...params);
+            params.length = 0;
+          }
+        }
+        for (let i = 0; i < params.length; i += 3) one.run(params[i]!, params[i + 1]!, params[i + 2]!);
+        params.length = 0;
+      }
+      for (const { sql } of indexes) this.db.exec(sql);
+      this.saveCheckpoints(entries);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma(`cache_size = ${Number(cacheSize)}`);
+    }
+  }
+
+  /** Inside a transaction: refuses the commit unless every checkpoint is still where its runner read it. */
+  private checkFrom(entries: ProjectionCommit[]): void {
+    for (const { projection, from } of entries) {
+      if (from === undefined) continue;
+      const stored = this.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projection = ?').get(projection);
+      if ((stored?.position ?? 0) !== from) throw new CheckpointMovedError(projection, from, stored?.position ?? 0);
+    }
+  }
+
+  private saveCheckpoints(entries: ProjectionCommit[]): void {
+    const save = this.prepare<[string, number, number], unknown>(
+      'INSERT INTO checkpoints (projection, position, version) VALUES (?, ?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version',
+    );
+    for (const { projection, checkpoint } of entries) save.run(projection, checkpoint.position, checkpoint.version);
   }
 
   async checkpoint(projection: string): Promise<Checkpoint | null> {

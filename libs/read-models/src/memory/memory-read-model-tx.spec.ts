@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Doc, Query } from '../port.js';
+import { SqliteReadModelStore } from '../sqlite/sqlite-read-model-store.js';
+import { MemoryReadModelTx } from './memory-read-model-tx.js';
+
+/**
+ * A replay folds the log into MemoryReadModelTx instead of SQLite (docs/decisions/019), so its answers must be
+ * SQLite's: every query here runs against both, on the same documents, and must return the same documents.
+ */
+describe('MemoryReadModelTx', () => {
+  let dir: string;
+  let sqlite: SqliteReadModelStore;
+  let memory: MemoryReadModelTx;
+  const docs: (Doc & Record<string, unknown>)[] = [
+    { id: 'a', familyId: 'f1', n: 3, name: 'Ann', done: true, tag: null, date: '2026-01-05T10:00:00.000Z' },
+    { id: 'b', familyId: 'f1', n: 1, name: 'Bob', done: false, tag: 'x', date: '2026-01-06T10:00:00.000Z' },
+    { id: 'c', familyId: 'f2', n: 2, name: 'Cy', done: true, tag: 'y', date: '2026-01-12T00:00:00.000Z' },
+    // Mixed types in one field: SQLite orders NULL < numbers < text and never finds 1 equal to '1'.
+    { id: 'd', familyId: 'f2', n: '1', name: 'dee', done: 1 },
+    { id: 'e', familyId: 'f1', n: 1.5, name: 'Émile', done: false, tag: 'x', list: ['a', 'b'] },
+    // Code points above the surrogates: SQLite compares UTF-8 bytes, so '😀' sorts after '\uffee'.
+    { id: 'f', familyId: 'f3', n: -2, name: '😀', done: null },
+    { id: 'g', familyId: 'f3', n: 0, name: '\uffee' },
+    { id: '10', familyId: 'f3', n: 10, name: 'ten' },
+  ];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-memory-tx-'));
+    sqlite = new SqliteReadModelStore(join(dir, 'reference.sqlite'));
+    memory = new MemoryReadModelTx();
+    await sqlite.commit('p', { position: 1, version: 1 }, async (tx) => {
+      for (const doc of docs) await tx.put('things', doc);
+    });
+    for (const doc of docs) await memory.put('things', doc);
+  });
+  afterAll(async () => {
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const queries: [string, Query][] = [
+    ['equality', { where: { familyId: 'f1' } }],
+    ['equality and order', { where: { familyId: 'f1' }, orderBy: [{ field: 'n' }] }],
+    ['membership, descending', { where: { familyId: { in: ['f1', 'f2'] } }, orderBy: [{ field: 'n', direction: 'desc' }, { field: 'id' }] }],
+    ['membership with null finds nothing missing', { where: { tag: { in: [null, 'y'] } } }],
+    ['empty membership', { where: { familyId: { in: [] } } }],
+    ['range', { where: { n: { gte: 2 } }, orderBy: [{ field: 'id' }] }],
+    ['open range', { where: { n: { gt: 1, lt: 3 } } }],
+    ['range over text', { where: { n: { gte: '' } } }],
+    ['range against null', { where: { n: { gte: null } } }],
+    ['date window by family', { where: { familyId: 'f1', date: { gte: '2026-01-05T00:00:00.000Z', lt: '2026-01-12T00:00:00.000Z' } } }],
+    ['boolean true matches 1', { where: { done: true }, orderBy: [{ field: 'id' }] }],
+    ['boolean false', { where: { done: false } }],
+    ['number is not text', { where: { n: 1 } }],
+    ['text is not number', { where: { n: '1' } }],
+    ['null is missing or null', { where: { tag: null }, orderBy: [{ field: 'id' }] }],
+    ['not equal keeps nulls', { where: { tag: { ne: 'x' } }, orderBy: [{ field: 'id' }] }],
+    ['not null', { where: { tag: { ne: null } } }],
+    ['an array is its JSON text', { where: { list: '["a","b"]' } }],
+    ['by id', { where: { id: 'c' } }],
+    ['by numeric id', { where: { id: 10 } }],
+    ['nulls first ascending', { orderBy: [{ field: 'tag' }, { field: 'id' }] }],
+    ['nulls last descending', { orderBy: [{ field: 'tag', direction: 'desc' }, { field: 'id' }] }],
+    ['mixed types and UTF-8 order', { orderBy: [{ field: 'name' }] }],
+    ['numbers before text', { orderBy: [{ field: 'n' }, { field: 'id' }] }],
+    ['limit', { orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 }],
+    ['limit zero', { limit: 0 }],
+    ['fractional limit', { orderBy: [{ field: 'id' }], limit: 2.7 }],
+  ];
+
+  it.each(queries)('answers as SQLite: %s', async (_name, query) => {
+    const expected = await sqlite.find('things', query);
+    const actual = await memory.find('things', query);
+    if (query.orderBy) expect(actual).toEqual(expected);
+    // Without orderBy the order is unspecified (SQLite's follows its plan): the same documents, in any order.
+    else expect([...actual].sort(byId)).toEqual([...expected].sort(byId));
+  });
+
+  it('answers get, and nothing for a missing document or collection', async () => {
+    expect(await memory.get('things', 'a')).toEqual(await sqlite.get('things', 'a'));
+    expect(await memory.get('things', 'zzz')).toBeNull();
+    expect(await memory.get('nothing', 'a')).toBeNull();
+    expect(await memory.find('nothing', { where: { familyId: 'f1' } })).toEqual([]);
+  });
+
+  it('keeps its indexes right when a document moves, changes or goes', async () => {
+    const tx = new MemoryReadModelTx();
+    await tx.put('rows', { id: 'r1', familyId: 'f1', announcementId: 'x' } as Doc);
+    await tx.put('rows', { id: 'r2', familyId: 'f1', announcementId: 'x' } as Doc);
+    expect(await tx.find('rows', { where: { familyId: 'f1' } })).toHaveLength(2);
+    await tx.put('rows', { id: 'r1', familyId: 'f2', announcementId: 'x' } as Doc);
+    expect((await tx.find('rows', { where: { familyId: 'f1' } })).map((d) => d.id)).toEqual(['r2']);
+    expect((await tx.find('rows', { where: { familyId: 'f2' } })).map((d) => d.id)).toEqual(['r1']);
+    await tx.delete('rows', 'r2');
+    expect(await tx.find('rows', { where: { familyId: 'f1' } })).toEqual([]);
+    expect(await tx.get('rows', 'r2')).toBeNull();
+    expect(await tx.find('rows', { where: { announcementId: 'x' } })).toEqual([{ id: 'r1', familyId: 'f2', announcementId: 'x' }]);
+    expect([...tx.collections().get('rows')!.keys()]).toEqual(['r1']);
+  });
+
+  it('reads through to the store behind it, where what it holds is newer and its deletions hide rows', async () => {
+    const backing = new SqliteReadModelStore(join(dir, 'backing.sqlite'));
+    await backing.commit('p', { position: 1, version: 1 }, async (tx) => {
+      await tx.put('rows', { id: 'old', familyId: 'f1', v: 1 } as Doc);
+      await tx.put('rows', { id: 'changed', familyId: 'f1', v: 1 } as Doc);
+      await tx.put('rows', { id: 'gone', familyId: 'f1', v: 1 } as Doc);
+    });
+    const tx = new MemoryReadModelTx(backing);
+    await tx.put('rows', { id: 'changed', familyId: 'f1', v: 2 } as Doc);
+    await tx.put('rows', { id: 'new', familyId: 'f1', v: 2 } as Doc);
+    await tx.delete('rows', 'gone');
+    expect(await tx.get('rows', 'old')).toEqual({ id: 'old', familyId: 'f1', v: 1 });
+    expect(await tx.get('rows', 'changed')).toEqual({ id: 'changed', familyId: 'f1', v: 2 });
+    expect(await tx.get('rows', 'gone')).toBeNull();
+    expect(await tx.find('rows', { where: { familyId: 'f1' }, orderBy: [{ field: 'id' }] })).toEqual([
+      { id: 'changed', familyId: 'f1', v: 2 },
+      { id: 'new', familyId: 'f1', v: 2 },
+      { id: 'old', familyId: 'f1', v: 1 },
+    ]);
+    expect(await tx.find('rows', { where: { v: 1 } })).toEqual([{ id: 'old', familyId: 'f1', v: 1 }]);
+    expect(await tx.find('rows', { orderBy: [{ field: 'id', direction: 'desc' }], limit: 1 })).toEqual([{ id: 'old', familyId: 'f1', v: 1 }]);
+    expect([...tx.deletions().get('rows')!]).toEqual(['gone']);
+    await backing.close();
+  });
+
+  it('rejects field and collection names that could inject a query, as SQLite does', async () => {
+    await expect(memory.find('things', { where: { "x') OR 1=1 --": 1 } })).rejects.toThrow(/Invalid field/);
+    await expect(memory.find("things' --", {})).rejects.toThrow(/Invalid collection/);
+  });
+});
+
+const byId = (a: Doc, b: Doc) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -1,0 +1,260 @@
+import type { Condition, Doc, Query, ReadModelReader, ReadModelTx, Scalar } from '../port.js';
+
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A field's value as SQLite's json_extract sees it: booleans are integers, objects and arrays are their JSON
+ * text, a missing field is NULL. Comparing these, not the raw values, keeps a find here answering exactly as
+ * the SQLite store's find would on the same documents.
+ */
+type Sql = number | string | null;
+
+function extract(doc: Doc, name: string): Sql {
+  const value = (doc as unknown as Record<string, unknown>)[name];
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value as number | string;
+}
+
+function bind(value: Scalar): Sql {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+/**
+ * A condition's value for a field. The id column is TEXT, so SQLite compares a number with it as text, and the
+ * driver binds a JavaScript number as a REAL, whose text is '10.0': a numeric id condition never finds '10'.
+ */
+function bindFor(name: string, value: Scalar): Sql {
+  const v = bind(value);
+  return name === 'id' && typeof v === 'number' ? (Number.isInteger(v) ? `${v}.0` : String(v)) : v;
+}
+
+const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A code unit's rank in code point order: SQLite compares UTF-8 bytes, JavaScript UTF-16 units. */
+function rank(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  if (unit >= 0xe000) return unit - 0x800;
+  return unit;
+}
+
+/** SQLite's order of two non-NULL values: numbers before text, text by its UTF-8 bytes (BINARY collation). */
+function compare(a: number | string, b: number | string): number {
+  if (typeof a === 'number') return typeof b === 'number' ? (a < b ? -1 : a > b ? 1 : 0) : -1;
+  if (typeof b === 'number') return 1;
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return rank(x) - rank(y);
+  }
+  return a.length - b.length;
+}
+
+/** SQLite's order with NULLs first (ascending), as ORDER BY sorts them. */
+function compareNullsFirst(a: Sql, b: Sql): number {
+  if (a === null) return b === null ? 0 : -1;
+  if (b === null) return 1;
+  return compare(a, b);
+}
+
+/** The SQLite store's WHERE clause for one condition (sqlite-read-model-store.ts), evaluated on one value. */
+function holds(name: string, v: Sql, c: Condition): boolean {
+  const bind = (x: Scalar) => bindFor(name, x) as number | string;
+  if (c === null) return v === null;
+  if (typeof c !== 'object') return v !== null && compare(v, bind(c)) === 0;
+  if ('in' in c) return v !== null && c.in.some((x) => x !== null && compare(v, bind(x)) === 0);
+  if ('ne' in c) return c.ne === null ? v !== null : v === null || compare(v, bind(c.ne)) !== 0;
+  if (v === null) return false;
+  for (const [op, ok] of [
+    ['gte', (d: number) => d >= 0],
+    ['gt', (d: number) => d > 0],
+    ['lte', (d: number) => d <= 0],
+    ['lt', (d: number) => d < 0],
+  ] as const) {
+    const bound = c[op];
+    if (bound === undefined) continue;
+    // `x >= NULL` is NULL in SQL: no row passes.
+    if (bound === null || !ok(compare(v, bind(bound)))) return false;
+  }
+  return true;
+}
+
+/** An index key: the extracted value, kept apart by type as SQLite's `=` keeps 1 and '1' apart. */
+const keyOf = (v: number | string) => v;
+
+class Collection {
+  /** Documents by id, in the order they were first stored (as SQLite's rowids would have them). */
+  readonly docs = new Map<string, Doc>();
+  /** Equality indexes, built on the first find that filters on the field, then kept up to date. */
+  readonly indexes = new Map<string, Map<number | string, Set<string>>>();
+
+  index(name: string): Map<number | string, Set<string>> {
+    let index = this.indexes.get(name);
+    if (!index) {
+      index = new Map();
+      for (const [id, doc] of this.docs) this.add(index, extract(doc, name), id);
+      this.indexes.set(name, index);
+    }
+    return index;
+  }
+
+  add(index: Map<number | string, Set<string>>, v: Sql, id: string): void {
+    if (v === null) return;
+    let ids = index.get(keyOf(v));
+    if (!ids) index.set(keyOf(v), (ids = new Set()));
+    ids.add(id);
+  }
+
+  remove(index: Map<number | string, Set<string>>, v: Sql, id: string): void {
+    if (v === null) return;
+    const ids = index.get(keyOf(v));
+    if (!ids) return;
+    ids.delete(id);
+    if (ids.size === 0) index.delete(keyOf(v));
+  }
+
+  set(doc: Doc): void {
+    const before = this.docs.get(doc.id);
+    for (const [name, index] of this.indexes) {
+      const v = extract(doc, name);
+      if (before !== undefined) {
+        const old = extract(before, name);
+        if (old === v) continue;
+        this.remove(index, old, doc.id);
+      }
+      this.add(index, v, doc.id);
+    }
+    this.docs.set(doc.id, doc);
+  }
+
+  delete(id: string): void {
+    const before = this.docs.get(id);
+    if (before === undefined) return;
+    for (const [name, index] of this.indexes) this.remove(index, extract(before, name), id);
+    this.docs.delete(id);
+  }
+}
+
+/**
+ * A read-model transaction held entirely in memory, for a replay (docs/decisions/019): a replay folds the whole
+ * log before anyone reads the result, so its documents need not reach SQLite until the end, where the store
+ * loads them in bulk. get and find answer as the SQLite store would on the same documents (filters, NULLs,
+ * booleans, mixed types, ORDER BY with NULLs first, LIMIT); without orderBy the order is the port's
+ * "unspecified", here the order documents were first stored.
+ *
+ * Documents are kept as the objects put, not copies: the projections build a new object for every change
+ * (`{ ...row, status }`), never modify one they were given or have put, so a copy per put and a parse per get
+ * (what SQLite costs) would buy nothing. Anything put is also JSON: a field holding undefined is simply absent
+ * once loaded, as it would be after the SQLite store's JSON.stringify.
+ */
+export class MemoryReadModelTx implements ReadModelTx {
+  private readonly store = new Map<string, Collection>();
+  /** Ids deleted here that `backing` may still hold, by collection. */
+  private readonly deleted = new Map<string, Set<string>>();
+
+  /**
+   * `backing`: where documents live that were handed over by drain() earlier in the same replay (a replay bounded
+   * in memory); what is held here is newer and wins, and deletions made here hide its rows.
+   */
+  constructor(private readonly backing?: ReadModelReader) {}
+
+  private collection(name: string): Collection {
+    let c = this.store.get(name);
+    if (!c) this.store.set(name, (c = new Collection()));
+    return c;
+  }
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const doc = this.store.get(collection)?.docs.get(id) as T | undefined;
+    if (doc !== undefined) return doc;
+    if (!this.backing || this.deleted.get(collection)?.has(id)) return null;
+    return this.backing.get<T>(collection, id);
+  }
+
+  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+    if (!this.backing) return this.findSync<T>(collection, query);
+    const held = this.findSync<T>(collection, { where: query.where });
+    const docs = this.store.get(collection)?.docs;
+    const deleted = this.deleted.get(collection);
+    const older = (await this.backing.find<T>(collection, { where: query.where })).filter((d) => !docs?.has(d.id) && !deleted?.has(d.id));
+    return this.order([...older, ...held], query) as T[];
+  }
+
+  findSync<T extends Doc>(collection: string, query: Query = {}): T[] {
+    const conditions = Object.entries(query.where ?? {});
+    for (const [name] of conditions) if (!FIELD.test(name)) throw new Error(`Invalid field name: ${name}`);
+    for (const o of query.orderBy ?? []) if (!FIELD.test(o.field)) throw new Error(`Invalid field name: ${o.field}`);
+    if (!COLLECTION.test(collection)) throw new Error(`Invalid collection name: ${collection}`);
+    const c = this.store.get(collection);
+    if (!c) return [];
+    // Narrow by one equality on a non-id field through its index; every condition is still checked below.
+    let candidates: Iterable<Doc> = c.docs.values();
+    const byId = conditions.find(([name, cond]) => name === 'id' && cond !== null && typeof cond !== 'object');
+    if (byId) {
+      const doc = c.docs.get(String(bindFor('id', byId[1] as Scalar)));
+      candidates = doc ? [doc] : [];
+    } else {
+      const eq = conditions.find(([, cond]) => cond !== null && typeof cond !== 'object');
+      if (eq) {
+        const ids = c.index(eq[0]).get(keyOf(bindFor(eq[0], eq[1] as Scalar) as number | string));
+        candidates = ids ? [...ids].map((id) => c.docs.get(id)!) : [];
+      }
+    }
+    const result: Doc[] = [];
+    for (const doc of candidates) {
+      if (conditions.every(([name, cond]) => holds(name, extract(doc, name), cond))) result.push(doc);
+    }
+    return this.order(result, query) as T[];
+  }
+
+  private order(docs: Doc[], query: Query): Doc[] {
+    let result = docs;
+    const orderBy = query.orderBy ?? [];
+    if (orderBy.length > 0) {
+      // Array.prototype.sort is stable: ties keep the order the documents were stored in.
+      result = result.sort((a, b) => {
+        for (const o of orderBy) {
+          const d = compareNullsFirst(extract(a, o.field), extract(b, o.field));
+          if (d !== 0) return o.direction === 'desc' ? -d : d;
+        }
+        return 0;
+      });
+    }
+    if (query.limit !== undefined) result = result.slice(0, Math.max(0, Math.floor(query.limit)));
+    return result;
+  }
+
+  async put<T extends Doc>(collection: string, doc: T): Promise<void> {
+    // A deletion stays recorded even if the id comes back: the load deletes the old row first, so the new one
+    // gets a new rowid, as in the store, which orders ties by it.
+    this.collection(collection).set(doc);
+  }
+
+  async delete(collection: string, id: string): Promise<void> {
+    this.store.get(collection)?.delete(id);
+    if (!this.backing) return;
+    let ids = this.deleted.get(collection);
+    if (!ids) this.deleted.set(collection, (ids = new Set()));
+    ids.add(id);
+  }
+
+  /** Every collection touched, with its documents (possibly none, after deletes). */
+  collections(): Map<string, Map<string, Doc>> {
+    return new Map([...this.store].map(([name, c]) => [name, c.docs]));
+  }
+
+  /** Ids deleted since the last drain that `backing` may hold, by collection. */
+  deletions(): Map<string, Set<string>> {
+    return this.deleted;
+  }
+
+  /** How many documents are held, across collections. */
+  size(): number {
+    let n = 0;
+    for (const c of this.store.values()) n += c.docs.size;
+    return n;
+  }
+}
