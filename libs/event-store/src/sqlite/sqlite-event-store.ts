@@ -46,7 +46,6 @@ export class SqliteEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private pollTimer: NodeJS.Timeout | undefined;
   private lastSeenHead = 0;
-  private readonly groupCommit: boolean;
   private queue: QueuedAppend[] = [];
   private flushScheduled = false;
   /** The thread that commits grouped appends; null with groupCommit: false. */
@@ -60,7 +59,6 @@ export class SqliteEventStore implements EventStore {
   private readonly selectHead: Database.Statement<[], { head: number | null }>;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
-    this.groupCommit = options.groupCommit ?? true;
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
@@ -101,11 +99,11 @@ export class SqliteEventStore implements EventStore {
     this.selectHead = this.db.prepare('SELECT MAX(position) AS head FROM events');
     this.lastSeenHead = this.headSync();
     // After the tables exist: the committer's connection only writes.
-    this.committer = this.groupCommit ? new Committer(file) : null;
+    this.committer = (options.groupCommit ?? true) ? new Committer(file) : null;
   }
 
   async append(appends: StreamAppend[]): Promise<AppendResult> {
-    if (!this.groupCommit) {
+    if (!this.committer) {
       // One IMMEDIATE transaction of its own, on this thread: the write lock is taken before revisions are
       // read, so two processes sharing the file cannot both pass the same expectation.
       const result = commitBatch(this.db, [encode(appends)]);
