@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { allProjections } from '@familyos/projector';
@@ -178,6 +178,9 @@ function rebuild(dataDir: string): { position: number } {
   const line = /^Rebuilt (\d+) projections up to position (\d+)/m.exec(result.stdout);
   if (!line) throw new Error(`rebuild said no "Rebuilt" line: ${result.stdout}${result.stderr}`);
   expect(Number(line[1])).toBe(PROJECTIONS.length);
+  // The command ran itself again with half of the machine's memory as its heap (rebuild.ts, decision 019).
+  const heap = Number(/\(heap limit (\d+) MB\)/.exec(result.stdout)?.[1]);
+  expect(heap).toBeGreaterThanOrEqual(Math.floor((0.9 * totalmem()) / 2 / 2 ** 20));
   return { position: Number(line[2]) };
 }
 

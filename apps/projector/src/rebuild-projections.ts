@@ -1,14 +1,19 @@
+import { getHeapStatistics } from 'node:v8';
 import type { EventStore } from '@familyos/event-store';
 import { MemoryReadModelTx, type Doc, type ReadModelStore } from '@familyos/read-models';
 import type { Projection } from './projections/projection.js';
 import { ProjectionRunner } from './runner/projection-runner.js';
 
 /**
- * What an in-memory replay may hold before it stores it: Node's default heap limit on a 64-bit machine is about
- * 4 GB, and a held document of this project's sizes costs about 1 KB of heap (870 MB for the 875,000 of a
- * 1,000-family store), so this keeps a replay near 1.5 GB of heap plus the load's own (docs/decisions/019).
+ * What an in-memory replay may hold before it stores it, from the heap it has: a held document of this
+ * project's sizes costs about 0.6 KB of live heap (516 MB with the 875,000 of a 1,000-family store), and the
+ * budget counts 1 KB each, so the garbage collector keeps room to work, and half a gigabyte for everything else
+ * (docs/decisions/019). With Node's default heap (~4 GB) that is about 3.7 million documents; the rebuild
+ * command gives itself half of the machine's memory (rebuild.ts).
  */
-const MAX_DOCUMENTS = 1_500_000;
+export function documentsThatFit(heapLimit = getHeapStatistics().heap_size_limit): number {
+  return Math.max(100_000, Math.floor((heapLimit - 512 * 2 ** 20) / 1024));
+}
 
 export interface RebuildOptions {
   /** Events read and parsed at once (and, with commitMany, applied per transaction: docs/decisions/017). */
@@ -31,7 +36,7 @@ export async function rebuildProjections(
   events: EventStore,
   readModels: ReadModelStore,
   projections: Projection[],
-  { batchSize = 20000, maxDocuments = MAX_DOCUMENTS }: RebuildOptions = {},
+  { batchSize = 20000, maxDocuments = documentsThatFit() }: RebuildOptions = {},
 ): Promise<number> {
   if (readModels.load) {
     return rebuildInMemory(events, readModels as ReadModelStore & Required<Pick<ReadModelStore, 'load'>>, projections, batchSize, maxDocuments);

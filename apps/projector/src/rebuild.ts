@@ -2,15 +2,34 @@
  * `npm run projections:rebuild`: stop writers first (the api in embedded mode runs a projector too), then
  * this drops the read models and replays the whole event log.
  */
+import { spawnSync } from 'node:child_process';
+import { totalmem } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { allProjections } from './projections/index.js';
 import { rebuildProjections } from './rebuild-projections.js';
 import { openEventStore, openReadModels, storageConfigFromEnv } from './stores.js';
+
+// A replay folds the read models in memory, and what fits in the heap decides how often it must store what it
+// holds and go on with reads from SQLite (docs/decisions/019). Node's default heap is about 4 GB whatever the
+// machine, so the replay runs itself again with half of the machine's memory as its heap (never less than the
+// default), and a larger young generation: the fold makes millions of short-lived objects.
+const heapMb = Math.floor(totalmem() / 2 / 2 ** 20);
+if (!process.env.FAMILYOS_REBUILD_SIZED && getHeapStatistics().heap_size_limit / 2 ** 20 < heapMb * 0.9) {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=64', process.argv[1]!, ...process.argv.slice(2)],
+    { stdio: 'inherit', env: { ...process.env, FAMILYOS_REBUILD_SIZED: '1' } },
+  );
+  if (child.error) throw child.error;
+  process.exit(child.status ?? 1);
+}
 
 const config = storageConfigFromEnv();
 const events = await openEventStore(config);
 const readModels = await openReadModels(config);
 const started = Date.now();
 const position = await rebuildProjections(events, readModels, allProjections);
-console.log(`Rebuilt ${allProjections.length} projections up to position ${position} in ${Date.now() - started} ms`);
+const heapLimit = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+console.log(`Rebuilt ${allProjections.length} projections up to position ${position} in ${Date.now() - started} ms (heap limit ${heapLimit} MB)`);
 await readModels.close();
 await events.close();

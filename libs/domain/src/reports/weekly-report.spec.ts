@@ -11,6 +11,8 @@ import {
   type WeeklyReportInput,
 } from './weekly-report.js';
 
+import { DateTime } from 'luxon';
+
 const FAMILY = 'fam';
 
 describe('reportCategoryOf (SPEC §9: chores by dish or clean, school by homework or school, behavior otherwise)', () => {
@@ -249,6 +251,28 @@ describe('computeWeeklyReport', () => {
     );
     expect(report.weekStartDate).toBe('2026-11-16');
     expect(report.children[0]!.dailyPoints).toEqual([7, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('in a week with a daylight-saving change, each entry counts on the local day it happened, up to the millisecond', () => {
+    const zone = 'America/Los_Angeles';
+    const week = reportWeekOf(new Date('2026-10-28T12:00:00Z'), zone, 'Sunday');
+    // Given one entry on each side of every local midnight of the week (Sunday 1 November is 25 hours long),
+    const instants = weekDates(week, zone).flatMap((date) => {
+      const midnight = DateTime.fromISO(date, { zone }).toMillis();
+      return [midnight - 1, midnight, midnight + 3_600_000 * 24.5];
+    });
+    const entries = instants.map((t, i) => entry('a', 2 ** (i % 20), 'Kind', new Date(t).toISOString()));
+    // when the report is computed,
+    const report = computeWeeklyReport({ ...input({ members: [member('a', 'Ada')], entries }, zone), report: { ...input({}, zone).report, ...week } });
+    // then each one lands on the day its instant shows in the family's zone, as a parent's clock would read it.
+    const expected = [0, 0, 0, 0, 0, 0, 0];
+    const dates = weekDates(week, zone);
+    entries.forEach((e) => {
+      const day = dates.indexOf(DateTime.fromISO(e.date).setZone(zone).toISODate()!);
+      if (day >= 0) expected[day]! += e.amount;
+    });
+    expect(expected.every((points) => points > 0)).toBe(true);
+    expect(report.children[0]!.dailyPoints).toEqual(expected);
   });
 
   it('is deterministic: the same rows in another order give the same report', () => {

@@ -206,9 +206,10 @@ export interface WeeklyReportInput {
   tasks: readonly ReportTaskRow[];
 }
 
-const inWindow = (date: string, week: ReportWeek) => {
+/** Whether an instant falls in [start, end): the week's window, parsed once per report rather than per row. */
+const inWindow = (date: string, start: number, end: number) => {
   const t = Date.parse(date);
-  return t >= Date.parse(week.windowStart) && t < Date.parse(week.windowEnd);
+  return t >= start && t < end;
 };
 
 const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -221,26 +222,60 @@ export function weekDates(week: Pick<ReportWeek, 'weekStartDate'>, timeZone: str
 }
 
 /**
+ * The instants the week's seven local days begin at, and the instant the eighth begins: a row's local day is
+ * the interval its instant falls in. The same answer as formatting each row's date in the zone (weekDates'
+ * strings), without a luxon DateTime per row; and computed once per week and zone, not once per report.
+ */
+function dayStarts(week: Pick<ReportWeek, 'weekStartDate'>, timeZone: string): readonly number[] {
+  return remembered(`${week.weekStartDate} ${timeZone}`, () => {
+    const start = DateTime.fromISO(week.weekStartDate, { zone: timeZone });
+    return Object.freeze(Array.from({ length: 8 }, (_, i) => start.plus({ days: i }).toMillis()));
+  });
+}
+
+/**
+ * Answers of pure date functions by their arguments. A replay computes every family's report for the same few
+ * weeks and zones, and luxon's arithmetic (~5 µs a call) was then most of a report's cost. Bounded: cleared
+ * when full, since a live process sees a new week only once a week.
+ */
+const answers = new Map<string, unknown>();
+function remembered<T>(key: string, compute: () => T): T {
+  if (answers.has(key)) return answers.get(key) as T;
+  const value = compute();
+  if (answers.size >= 1000) answers.clear();
+  answers.set(key, value);
+  return value;
+}
+
+/** Which of the week's days (0 to 6) an instant falls on, or -1 outside the week. */
+function dayOf(instant: string, starts: readonly number[]): number {
+  const t = Date.parse(instant);
+  for (let day = 0; day < 7; day += 1) if (t >= starts[day]! && t < starts[day + 1]!) return day;
+  return -1;
+}
+
+/**
  * The report of one family and week, from the rows alone: only the family's children appear, only approved
  * entries and approved tasks inside the week's window count. Deterministic: same rows, same report.
  */
 export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
   const { report } = input;
   const zone = report.timeZone;
-  const dates = weekDates(report, zone);
+  const starts = dayStarts(report, zone);
+  const [windowStart, windowEnd] = [Date.parse(report.windowStart), Date.parse(report.windowEnd)];
   const children = input.members.filter((m) => m.familyId === report.familyId && m.role === 'child').slice().sort(byNameThenId);
-  const entries = input.entries.filter((e) => e.familyId === report.familyId && inWindow(e.date, report));
-  const tasks = input.tasks.filter((t) => t.familyId === report.familyId && inWindow(t.date, report));
+  const entries = input.entries.filter((e) => e.familyId === report.familyId && inWindow(e.date, windowStart, windowEnd));
+  const tasks = input.tasks.filter((t) => t.familyId === report.familyId && inWindow(t.date, windowStart, windowEnd));
 
   const facts: Facts[] = children.map((child) => {
     const own = entries.filter((e) => e.userId === child.id);
     const byCategory: Record<ReportCategory, number> = { chores: 0, school: 0, behavior: 0 };
-    const dailyPoints = dates.map(() => 0);
+    const dailyPoints = [0, 0, 0, 0, 0, 0, 0];
     const bySource = { tasks: 0, bonus: 0 };
     for (const e of own) {
       byCategory[reportCategoryOf(e.reason)] += e.amount;
       bySource[e.source === 'task' ? 'tasks' : 'bonus'] += e.amount;
-      const day = dates.indexOf(DateTime.fromISO(e.date).setZone(zone).toISODate()!);
+      const day = dayOf(e.date, starts);
       if (day >= 0) dailyPoints[day]! += e.amount;
     }
     const done = tasks.filter((t) => t.childId === child.id);
@@ -292,6 +327,10 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
 
 /** "16–22 Nov", "30 Nov – 6 Dec", "29 Dec 2026 – 4 Jan 2027": how a parent reads a report week. */
 export function formatWeekRange(weekStartDate: string, weekEndDate: string): string {
+  return remembered(`range ${weekStartDate} ${weekEndDate}`, () => weekRange(weekStartDate, weekEndDate));
+}
+
+function weekRange(weekStartDate: string, weekEndDate: string): string {
   const start = DateTime.fromISO(weekStartDate).setLocale('en-GB');
   const end = DateTime.fromISO(weekEndDate).setLocale('en-GB');
   if (start.year !== end.year) return `${start.toFormat('d LLL yyyy')} – ${end.toFormat('d LLL yyyy')}`;

@@ -32,6 +32,65 @@ describe('SqliteReadModelStore', () => {
     await reader.close();
   });
 
+  describe('a load that replaces everything', () => {
+    type Db = { pragma: (p: string, o?: { simple: true }) => unknown };
+    const dbOf = (store: SqliteReadModelStore) => (store as unknown as { db: Db }).db;
+    const journalOf = (store: SqliteReadModelStore) => dbOf(store).pragma('journal_mode', { simple: true });
+    /** The journal modes the store asked for during `work`, with what SQLite answered (or the error's message). */
+    const journalSwitches = async (store: SqliteReadModelStore, work: () => Promise<void>) => {
+      const db = dbOf(store);
+      const pragma = db.pragma.bind(db);
+      const seen: string[] = [];
+      const spy = jest.spyOn(db, 'pragma').mockImplementation((p: string, o?: { simple: true }) => {
+        if (!p.startsWith('journal_mode =')) return pragma(p, o);
+        try {
+          const answer = pragma(p, o);
+          const mode = Array.isArray(answer) ? Object.values(answer[0] as object)[0] : answer;
+          seen.push(`${p} -> ${String(mode)}`);
+          return answer;
+        } catch (error) {
+          seen.push(`${p} -> ${(error as Error).message}`);
+          throw error;
+        }
+      });
+      await work();
+      spy.mockRestore();
+      return seen;
+    };
+    const replaceWith = (store: SqliteReadModelStore, n: number) =>
+      store.load(
+        [{ projection: 'p', checkpoint: { position: n, version: 1 } }],
+        new Map([['things', Array.from({ length: n }, (_, i) => ({ id: `t${i}`, familyId: 'f', n: i }))]]),
+        { replace: true },
+      );
+
+    it('goes through a rollback journal when it is alone with the file, and leaves the file in WAL mode', async () => {
+      const file = join(dir, 'alone.db');
+      const store = new SqliteReadModelStore(file);
+      await replaceWith(store, 3);
+      expect(await journalSwitches(store, () => replaceWith(store, 2))).toEqual(['journal_mode = DELETE -> delete', 'journal_mode = WAL -> wal']);
+      expect(journalOf(store)).toBe('wal');
+      const other = new SqliteReadModelStore(file);
+      expect((await other.find('things', { where: { familyId: 'f' } })).map((d) => d.id).sort()).toEqual(['t0', 't1']);
+      expect(await other.checkpoint('p')).toEqual({ position: 2, version: 1 });
+      await other.close();
+      await store.close();
+    });
+
+    it('goes through the WAL when another connection has the file open, and that reader sees it whole', async () => {
+      const file = join(dir, 'shared.db');
+      const store = new SqliteReadModelStore(file);
+      const reader = new SqliteReadModelStore(file);
+      const switches = await journalSwitches(store, () => replaceWith(store, 4));
+      expect(switches).toHaveLength(1);
+      expect(switches[0]).toMatch(/^journal_mode = DELETE -> (wal|database is locked)$/);
+      expect(journalOf(store)).toBe('wal');
+      expect((await reader.find('things', { where: { familyId: 'f' } })).length).toBe(4);
+      await reader.close();
+      await store.close();
+    });
+  });
+
   describe('prepared statements', () => {
     it('prepares a query shape once and answers each call with its own parameters', async () => {
       const store = new SqliteReadModelStore(join(dir, 'statements.db'));
