@@ -17,6 +17,7 @@ export default {
   moduleNameMapper: {
     '^@familyos/(api|projector)$': '<rootDir>/apps/$1/src/index.ts',
     '^@familyos/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@familyos/([a-z-]+)/([a-z-]+)$': '<rootDir>/libs/$1/src/$2/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/{apps,libs,tests}/**/*.spec.ts'],

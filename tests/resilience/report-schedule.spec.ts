@@ -15,7 +15,7 @@ import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DateTime } from 'luxon';
 import { streams, type StoredEvent, type Weekday, type WeeklyReportGenerated } from '@familyos/events';
-import { BullMqReportScheduler, probeRedis, schedulerIdOf } from '@familyos/scheduler';
+import { BullMqReportScheduler, probeRedis, schedulerIdOf } from '@familyos/scheduler/bullmq';
 import { deleteQueueKeys, skipWithoutRedis } from '../../libs/scheduler/src/testing/redis.js';
 import { ApiClient } from '../support/api-client.js';
 import { ReportScheduleService } from '../../apps/api/src/reports/report-schedule.service.js';

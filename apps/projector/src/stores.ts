@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { KurrentDbEventStore, SqliteEventStore, type EventStore } from '@familyos/event-store';
-import { MongoReadModelStore, SqliteReadModelStore, type ReadModelStore } from '@familyos/read-models';
+import { SqliteEventStore, type EventStore } from '@familyos/event-store';
+import { SqliteReadModelStore, type ReadModelStore } from '@familyos/read-models';
 import { readModelIndexes } from './projections/projection.js';
 
 /**
@@ -25,7 +25,11 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Stor
 }
 
 export async function openEventStore(config: StorageConfig): Promise<EventStore> {
-  if (config.eventStoreUrl) return KurrentDbEventStore.connect(config.eventStoreUrl);
+  if (config.eventStoreUrl) {
+    // Imported here, not above: the embedded default never loads the KurrentDB client (memory: decision 022).
+    const { KurrentDbEventStore } = await import('@familyos/event-store/kurrentdb');
+    return KurrentDbEventStore.connect(config.eventStoreUrl);
+  }
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
 }
@@ -35,7 +39,10 @@ export async function openEventStore(config: StorageConfig): Promise<EventStore>
  * connection, so a query never sees a projection batch that has not committed.
  */
 export async function openReadModels(config: StorageConfig): Promise<ReadModelStore> {
-  if (config.mongoUrl) return MongoReadModelStore.connect(config.mongoUrl, config.mongoDb);
+  if (config.mongoUrl) {
+    const { MongoReadModelStore } = await import('@familyos/read-models/mongo');
+    return MongoReadModelStore.connect(config.mongoUrl, config.mongoDb);
+  }
   mkdirSync(config.dataDir, { recursive: true });
   return new SqliteReadModelStore(join(config.dataDir, 'read-models.sqlite'), { indexes: readModelIndexes });
 }

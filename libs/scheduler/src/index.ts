@@ -1,4 +1,4 @@
 export * from './port.js';
 export * from './schedule.js';
 export * from './in-process/in-process-scheduler.js';
-export * from './bullmq/bullmq-scheduler.js';
+// BullMQ and ioredis are their own entry (@familyos/scheduler/bullmq), imported only when REDIS_URL is set.

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { StorageConfig } from '@familyos/projector';
 import { FileBlobStore } from './file-blob-store.js';
-import { GridFsBlobStore } from './gridfs-blob-store.js';
 
 export interface StoredBlob {
   bytes: Buffer;
@@ -29,6 +28,10 @@ export function assertBlobId(id: string): void {
 
 /** Like the read models: GridFS in the MongoDB of MONGO_URL when set, else a folder `photos/` in DATA_DIR. */
 export async function openBlobStore(storage: StorageConfig): Promise<BlobStore> {
-  if (storage.mongoUrl) return GridFsBlobStore.connect(storage.mongoUrl, storage.mongoDb);
+  if (storage.mongoUrl) {
+    // Imported only here: the embedded default never loads the MongoDB driver (memory: decision 022).
+    const { GridFsBlobStore } = await import('./gridfs-blob-store.js');
+    return GridFsBlobStore.connect(storage.mongoUrl, storage.mongoDb);
+  }
   return new FileBlobStore(join(storage.dataDir, 'photos'));
 }

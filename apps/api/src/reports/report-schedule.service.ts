@@ -5,7 +5,7 @@ import { familyDecider, reportWeekOf, SYSTEM_ACTOR } from '@familyos/domain';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type FamilyDoc, type ReportDoc } from '@familyos/projector';
-import { BullMqReportScheduler, InProcessReportScheduler, lastReportRun, type ReportJob, type ReportScheduler } from '@familyos/scheduler';
+import { InProcessReportScheduler, lastReportRun, type ReportJob, type ReportScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';
 import { CLOCK, CONFIG, EVENT_STORE, READ_MODELS, type Clock } from '../platform/tokens.js';
@@ -57,7 +57,7 @@ export class ReportScheduleService {
     const onError = (error: unknown, familyId: string | null) =>
       this.logger.error(`Weekly report${familyId ? ` of family ${familyId}` : ''} failed: ${(error as Error)?.message ?? String(error)}`);
     this.scheduler = this.config.redisUrl
-      ? await BullMqReportScheduler.connect({ url: this.config.redisUrl, queueName: this.config.reportQueue, onError })
+      ? await (await import('@familyos/scheduler/bullmq')).BullMqReportScheduler.connect({ url: this.config.redisUrl, queueName: this.config.reportQueue, onError })
       : new InProcessReportScheduler({ clock: this.clock, onError: (error, job) => onError(error, job.familyId) });
     await this.scheduler.start((job) => this.run(job));
     this.timer = setInterval(() => void this.reconcile(), RECONCILE_MS);

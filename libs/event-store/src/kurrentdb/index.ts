@@ -1,0 +1,1 @@
+export { KurrentDbEventStore } from './kurrentdb-event-store.js';

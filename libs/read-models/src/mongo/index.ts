@@ -1,0 +1,1 @@
+export { MongoReadModelStore } from './mongo-read-model-store.js';
