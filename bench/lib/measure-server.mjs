@@ -31,41 +31,94 @@ function interleave(generators) {
 }
 
 /**
- * Reads, then commands, then catch-up probes on the api at `url`: on `family` (from seedScale), or on
- * `families` new families (the load rotates over them: fifty connections writing to one family's three
- * accounts at once measure write conflicts more than the server; a server holds many families).
+ * The phases of one api's measurement, in the order they must run: reads (before any command is prepared, so
+ * the family reads what it was seeded with), then the commands' preparation, a command round, catch-up rounds.
+ * measureServer runs them on one api; the scale figure alternates two apis phase by phase, so both stores see
+ * the same minutes of a shared machine.
  */
-export async function measureServer({ url, family, families = 1, readRounds = 1, log }) {
+export async function prepareServer({ url, family, families = 1, log }) {
   const ws = family ? [await prepareFamily({ url, family })] : await Promise.all(Array.from({ length: families }, () => prepareFamily({ url })));
-  const w = ws[0];
-  log(`  ${ws.length} ${ws.length === 1 ? 'family' : 'families'} ready (${w.kids.length} children each); reads at ${CONNECTIONS} connections`);
-  // With several rounds, the round of median throughput is the figure: the scale figure compares two stores
-  // measured minutes apart, and a single 5 s round there swung by 2× with what the machine was doing.
-  const rounds = [];
-  for (let i = 0; i < readRounds; i++) {
-    const round = await measure({ url, requests: ws.flatMap(readRequests), connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
-    log(`  reads${readRounds > 1 ? ` (round ${i + 1} of ${readRounds})` : ''}: ${round.rps.toFixed(0)} rps, p99 ${round.p99} ms${problems(round)}`);
-    rounds.push(round);
-  }
-  const reads = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
-  reads.rounds = rounds.map((r) => ({ rps: Math.round(r.rps), p99: r.p99 }));
-  const commands = interleave(await Promise.all(ws.map((x) => prepareCommands(x, { count: Math.ceil(COMMANDS / ws.length) }))));
-  log(`  ${COMMANDS} commands prepared; commands at ${CONNECTIONS} connections`);
-  const cmd = await measure({ url, requests: commands, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
-  log(`  commands: ${cmd.rps.toFixed(0)} rps, p99 ${cmd.p99} ms${problems(cmd)}`);
-  // Catch-up while the command load goes on: probes see the projector as busy as it gets.
-  const kidToken = w.kids[0].token;
+  log(`  ${ws.length} ${ws.length === 1 ? 'family' : 'families'} ready (${ws[0].kids.length} children each); reads at ${CONNECTIONS} connections`);
+  return { url, ws, w: ws[0], commands: null };
+}
+
+export async function readRound(s) {
+  return measure({ url: s.url, requests: s.ws.flatMap(readRequests), connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
+}
+
+/** Each catch-up round after the first spends about 1,200 more commands (its probes and its background load). */
+export async function prepareServerCommands(s, { catchUpRounds = 1, log }) {
+  const count = COMMANDS + (catchUpRounds - 1) * 1200;
+  s.commands = interleave(await Promise.all(s.ws.map((x) => prepareCommands(x, { count: Math.ceil(count / s.ws.length) }))));
+  log(`  ${count} commands prepared; commands at ${CONNECTIONS} connections`);
+}
+
+export async function commandRound(s) {
+  return measure({ url: s.url, requests: s.commands, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
+}
+
+/** Catch-up while the command load goes on: probes see the projector as busy as it gets. */
+export async function catchUpRound(s) {
+  const kidToken = s.w.kids[0].token;
   const probing = catchUp({
-    url,
-    commands,
+    url: s.url,
+    commands: s.commands,
     count: 300,
     width: 4,
     query: () => ({ path: '/api/tasks', headers: { authorization: `Bearer ${kidToken}` } }),
   });
   const [probe, background] = await Promise.all([
     probing,
-    measure({ url, requests: commands, connections: CONNECTIONS - 4, durationMs: 3000, warmupMs: 0 }),
+    measure({ url: s.url, requests: s.commands, connections: CONNECTIONS - 4, durationMs: 3000, warmupMs: 0 }),
   ]);
-  log(`  catch-up: p50 ${probe.p50?.toFixed(1)} ms, p99 ${probe.p99?.toFixed(1)} ms over ${probe.samples} probes (background ${background.rps.toFixed(0)} rps)`);
-  return { reads, commands: cmd, catchUp: probe, background, stats: commands.stats, families: ws.length, problems, workload: w };
+  probe.background = background;
+  return probe;
+}
+
+/** The round of median `key` (the figure when there are several), with every round's figures kept beside it. */
+export function medianRound(rounds, key, keep) {
+  const median = [...rounds].sort((a, b) => a[key] - b[key])[Math.floor(rounds.length / 2)];
+  return { ...median, rounds: rounds.map(keep) };
+}
+
+export const logRead = (log, round, i, n) => log(`  reads${n > 1 ? ` (round ${i + 1} of ${n})` : ''}: ${round.rps.toFixed(0)} rps, p99 ${round.p99} ms${problems(round)}`);
+export const logCatchUp = (log, p, i, n) =>
+  log(`  catch-up${n > 1 ? ` (round ${i + 1} of ${n})` : ''}: p50 ${p.p50?.toFixed(1)} ms, p99 ${p.p99?.toFixed(1)} ms over ${p.samples} probes (background ${p.background.rps.toFixed(0)} rps)`);
+
+/**
+ * Reads, then commands, then catch-up probes on the api at `url`: on `family` (from seedScale), or on
+ * `families` new families (the load rotates over them: fifty connections writing to one family's three
+ * accounts at once measure write conflicts more than the server; a server holds many families). With several
+ * rounds, the round of median throughput (reads) or median p99 (catch-up) is the figure.
+ */
+export async function measureServer({ url, family, families = 1, readRounds = 1, catchUpRounds = 1, log }) {
+  const s = await prepareServer({ url, family, families, log });
+  const reads = [];
+  for (let i = 0; i < readRounds; i++) {
+    reads.push(await readRound(s));
+    logRead(log, reads[i], i, readRounds);
+  }
+  await prepareServerCommands(s, { catchUpRounds, log });
+  const cmd = await commandRound(s);
+  log(`  commands: ${cmd.rps.toFixed(0)} rps, p99 ${cmd.p99} ms${problems(cmd)}`);
+  const probes = [];
+  for (let i = 0; i < catchUpRounds; i++) {
+    probes.push(await catchUpRound(s));
+    logCatchUp(log, probes[i], i, catchUpRounds);
+  }
+  return serverResult(s, reads, cmd, probes);
+}
+
+export function serverResult(s, reads, cmd, probes) {
+  const probe = medianRound(probes, 'p99', (r) => ({ p50: r.p50, p99: r.p99 }));
+  return {
+    reads: medianRound(reads, 'rps', (r) => ({ rps: Math.round(r.rps), p99: r.p99 })),
+    commands: cmd,
+    catchUp: probe,
+    background: probe.background,
+    stats: s.commands.stats,
+    families: s.ws.length,
+    problems,
+    workload: s.w,
+  };
 }
