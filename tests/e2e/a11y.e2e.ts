@@ -129,7 +129,8 @@ for (const role of ROLES) {
 
     test('calendar and the event dialog', async ({ page, family }) => {
       await open(page, family, role, '/calendar');
-      await expect(page.getByRole('article', { name: family.life!.event })).toBeVisible();
+      // .first(): past midnight the seeded day is today, and next week's occurrence is in the window too.
+      await expect(page.getByRole('article', { name: family.life!.event }).first()).toBeVisible();
       await checkA11y(page, `the calendar (${role})`);
       await page.getByRole('button', { name: 'Add Event' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Event' });

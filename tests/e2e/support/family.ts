@@ -34,8 +34,12 @@ export interface SeededFamily extends Family {
   reasons: { childBonus: string; siblingBonus: string };
   /** The reward Ada has asked for (pending). */
   pendingReward: string;
-  /** With `familyLife`: an announcement with a reply, a weekly event for Ada and this week's report. */
-  life: { announcement: string; comment: string; event: string } | null;
+  /**
+   * With `familyLife`: an announcement with a reply, a weekly event for Ada and this week's report. `eventDate`
+   * is the event's first day (UTC, the browsers' time zone), tomorrow when seeded: a worker's family can be
+   * seeded before midnight and looked at after it, when that day has become today.
+   */
+  life: { announcement: string; comment: string; event: string; eventDate: string } | null;
 }
 
 /**
@@ -80,10 +84,15 @@ export async function seedFamily(baseURL: string, options: { familyLife?: boolea
   must(await ada.client.post('/api/redemptions', { option: pendingReward, cost: 25 }), 201, 'redemption');
   let life: SeededFamily['life'] = null;
   if (options.familyLife) {
-    life = { announcement: 'Pizza night on Friday! Finish your tasks first.', comment: 'Can I choose the toppings?', event: 'Swim practice' };
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    life = {
+      announcement: 'Pizza night on Friday! Finish your tasks first.',
+      comment: 'Can I choose the toppings?',
+      event: 'Swim practice',
+      eventDate: tomorrow,
+    };
     const posted = must(await parent.post('/api/announcements', { content: life.announcement }), 201, 'announcement');
     must(await ada.client.post(`/api/announcements/${posted.id}/comments`, { content: life.comment }), 201, 'comment');
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     must(
       await parent.post('/api/calendar-events', {
         title: life.event,
@@ -102,6 +111,16 @@ export async function seedFamily(baseURL: string, options: { familyLife?: boolea
     must(await parent.post('/api/reports/generate'), 201, 'report');
   }
   return { ...family, tasks, reasons, pendingReward, life };
+}
+
+/**
+ * The word the screens put on a day (`YYYY-MM-DD`, UTC like the browsers) as of now: "Today", "Tomorrow" or
+ * null for any other day. Asked when a test looks, not when its family was seeded.
+ */
+export function dayWord(date: string, now = new Date()): 'Today' | 'Tomorrow' | null {
+  const today = now.toISOString().slice(0, 10);
+  const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return date === today ? 'Today' : date === tomorrow ? 'Tomorrow' : null;
 }
 
 /** The demo family's members, signed in through the API. */
