@@ -2,7 +2,7 @@
 // against the same figures on a store holding that one family alone (same seeder, same shape of family),
 // both measured in this run the same way (issue 8: each within 1.5×).
 import { judge } from '../budgets.mjs';
-import { catchUpRound, commandRound, logCatchUp, logRead, prepareServer, prepareServerCommands, readRound, serverResult } from '../lib/measure-server.mjs';
+import { catchUpRound, commandRound, logCatchUp, logCommands, logRead, prepareServer, prepareServerCommands, readRound, serverResult } from '../lib/measure-server.mjs';
 import { seedScale } from '../lib/seed-scale.mjs';
 import { startApi } from '../lib/server.mjs';
 
@@ -52,7 +52,7 @@ async function measureBoth(stores, log) {
     for (const store of stores) await prepareServerCommands(store.s, { catchUpRounds: ROUNDS, log });
     await alternately(stores, 0, async (store) => {
       store.commands = await commandRound(store.s);
-      log(`  commands: ${store.commands.rps.toFixed(0)} rps, p99 ${store.commands.p99} ms [${store.name}]`);
+      logCommands((line) => log(`${line} [${store.name}]`), store.commands);
     });
     for (let i = 0; i < ROUNDS; i++) {
       await alternately(stores, i + 1, async (store) => {

@@ -76,39 +76,34 @@ export async function catchUpRound(s) {
 }
 
 /** The round of median `key` (the figure when there are several), with every round's figures kept beside it. */
-export function medianRound(rounds, key, keep) {
+function medianRound(rounds, key, keep) {
   const median = [...rounds].sort((a, b) => a[key] - b[key])[Math.floor(rounds.length / 2)];
   return { ...median, rounds: rounds.map(keep) };
 }
 
 export const logRead = (log, round, i, n) => log(`  reads${n > 1 ? ` (round ${i + 1} of ${n})` : ''}: ${round.rps.toFixed(0)} rps, p99 ${round.p99} ms${problems(round)}`);
+export const logCommands = (log, round) => log(`  commands: ${round.rps.toFixed(0)} rps, p99 ${round.p99} ms${problems(round)}`);
 export const logCatchUp = (log, p, i, n) =>
   log(`  catch-up${n > 1 ? ` (round ${i + 1} of ${n})` : ''}: p50 ${p.p50?.toFixed(1)} ms, p99 ${p.p99?.toFixed(1)} ms over ${p.samples} probes (background ${p.background.rps.toFixed(0)} rps)`);
 
 /**
- * Reads, then commands, then catch-up probes on the api at `url`: on `family` (from seedScale), or on
+ * One round each of reads, commands and catch-up probes on the api at `url`: on `family` (from seedScale), or on
  * `families` new families (the load rotates over them: fifty connections writing to one family's three
- * accounts at once measure write conflicts more than the server; a server holds many families). With several
- * rounds, the round of median throughput (reads) or median p99 (catch-up) is the figure.
+ * accounts at once measure write conflicts more than the server; a server holds many families).
  */
-export async function measureServer({ url, family, families = 1, readRounds = 1, catchUpRounds = 1, log }) {
+export async function measureServer({ url, family, families = 1, log }) {
   const s = await prepareServer({ url, family, families, log });
-  const reads = [];
-  for (let i = 0; i < readRounds; i++) {
-    reads.push(await readRound(s));
-    logRead(log, reads[i], i, readRounds);
-  }
-  await prepareServerCommands(s, { catchUpRounds, log });
+  const read = await readRound(s);
+  logRead(log, read, 0, 1);
+  await prepareServerCommands(s, { log });
   const cmd = await commandRound(s);
-  log(`  commands: ${cmd.rps.toFixed(0)} rps, p99 ${cmd.p99} ms${problems(cmd)}`);
-  const probes = [];
-  for (let i = 0; i < catchUpRounds; i++) {
-    probes.push(await catchUpRound(s));
-    logCatchUp(log, probes[i], i, catchUpRounds);
-  }
-  return serverResult(s, reads, cmd, probes);
+  logCommands(log, cmd);
+  const probe = await catchUpRound(s);
+  logCatchUp(log, probe, 0, 1);
+  return serverResult(s, [read], cmd, [probe]);
 }
 
+/** The figures of the rounds measured: with several rounds, the round of median throughput (reads) or median p99 (catch-up). */
 export function serverResult(s, reads, cmd, probes) {
   const probe = medianRound(probes, 'p99', (r) => ({ p50: r.p50, p99: r.p99 }));
   return {

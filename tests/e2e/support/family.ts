@@ -52,7 +52,7 @@ export async function seedFamily(baseURL: string, options: { familyLife?: boolea
   const [ada, ben] = family.kids;
   const parent = family.admin.client;
   const task = async (child: Member, title: string, pointsValue: number, description: string, dueInDays: number | null = null) => {
-    const dueDate = dueInDays === null ? null : new Date(Date.now() + dueInDays * 86_400_000).toISOString().slice(0, 10);
+    const dueDate = dueInDays === null ? null : utcDay(dueInDays);
     const body = must(await parent.post('/api/tasks', { title, description, pointsValue, assignedTo: [child.id], dueDate }), 201, `create ${title}`);
     return body.id as string;
   };
@@ -84,7 +84,7 @@ export async function seedFamily(baseURL: string, options: { familyLife?: boolea
   must(await ada.client.post('/api/redemptions', { option: pendingReward, cost: 25 }), 201, 'redemption');
   let life: SeededFamily['life'] = null;
   if (options.familyLife) {
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = utcDay(1);
     life = {
       announcement: 'Pizza night on Friday! Finish your tasks first.',
       comment: 'Can I choose the toppings?',
@@ -118,9 +118,12 @@ export async function seedFamily(baseURL: string, options: { familyLife?: boolea
  * null for any other day. Asked when a test looks, not when its family was seeded.
  */
 export function dayWord(date: string, now = new Date()): 'Today' | 'Tomorrow' | null {
-  const today = now.toISOString().slice(0, 10);
-  const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
-  return date === today ? 'Today' : date === tomorrow ? 'Tomorrow' : null;
+  return date === utcDay(0, now) ? 'Today' : date === utcDay(1, now) ? 'Tomorrow' : null;
+}
+
+/** `YYYY-MM-DD` of the UTC day `offsetDays` after `now`. */
+function utcDay(offsetDays: number, now = new Date()): string {
+  return new Date(now.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The demo family's members, signed in through the API. */
