@@ -4,6 +4,7 @@ import 'reflect-metadata';
 export * from './limits.js';
 export * from './messages.js';
 export * from './catalog.js';
+export * from './format.js';
 export * from './validate.js';
 export * from './dto/auth.dto.js';
 export * from './dto/points.dto.js';

@@ -5,4 +5,5 @@
 export * from './limits.js';
 export * from './messages.js';
 export * from './catalog.js';
+export * from './format.js';
 export type * from './views.js';
