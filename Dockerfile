@@ -30,6 +30,8 @@ COPY libs/domain/package.json libs/domain/
 COPY libs/event-store/package.json libs/event-store/
 COPY libs/read-models/package.json libs/read-models/
 COPY libs/scheduler/package.json libs/scheduler/
+COPY libs/projections/package.json libs/projections/
+COPY libs/storage/package.json libs/storage/
 COPY libs/testing/package.json libs/testing/
 COPY apps/projector/package.json apps/projector/
 COPY apps/api/package.json apps/api/
@@ -55,6 +57,10 @@ COPY libs/read-models/tsconfig.json libs/read-models/
 COPY libs/read-models/src libs/read-models/src
 COPY libs/scheduler/tsconfig.json libs/scheduler/
 COPY libs/scheduler/src libs/scheduler/src
+COPY libs/projections/tsconfig.json libs/projections/
+COPY libs/projections/src libs/projections/src
+COPY libs/storage/tsconfig.json libs/storage/
+COPY libs/storage/src libs/storage/src
 COPY apps/projector/tsconfig.json apps/projector/
 COPY apps/projector/src apps/projector/src
 COPY apps/api/tsconfig.json apps/api/
@@ -88,6 +94,10 @@ COPY --from=build /app/libs/read-models/package.json libs/read-models/
 COPY --from=build /app/libs/read-models/dist libs/read-models/dist
 COPY --from=build /app/libs/scheduler/package.json libs/scheduler/
 COPY --from=build /app/libs/scheduler/dist libs/scheduler/dist
+COPY --from=build /app/libs/projections/package.json libs/projections/
+COPY --from=build /app/libs/projections/dist libs/projections/dist
+COPY --from=build /app/libs/storage/package.json libs/storage/
+COPY --from=build /app/libs/storage/dist libs/storage/dist
 COPY --from=build /app/apps/projector/package.json apps/projector/
 COPY --from=build /app/apps/projector/dist apps/projector/dist
 COPY --from=build /app/apps/api/package.json apps/api/

@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // Nest resolves constructor parameters from emitted decorator metadata: those imports must stay values.
-    files: ['apps/api/src/**/*.ts', 'apps/projector/src/**/*.ts'],
+    files: ['apps/api/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
 );

@@ -15,7 +15,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@familyos/(api|projector)$': '<rootDir>/apps/$1/src/index.ts',
+    '^@familyos/api$': '<rootDir>/apps/api/src/index.ts',
     '^@familyos/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@familyos/([a-z-]+)/([a-z-]+)$': '<rootDir>/libs/$1/src/$2/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { allProjections } from '@familyos/projector';
+import { allProjections } from '@familyos/projections';
 import { ApiClient } from '../support/api-client.js';
 import { API_MAIN, PROJECTOR_MAIN, startApiProcess, startProjectorProcess, stillRunning, stopProcess } from '../support/processes.js';
 import { createFamily, PASSWORD, uniqueName, type Family, type PointsEntry } from '../support/factories.js';

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { allProjections } from '@familyos/projector';
+import { allProjections } from '@familyos/projections';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, createTask, uniqueName, type Family } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';

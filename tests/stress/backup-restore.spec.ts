@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { allProjections } from '@familyos/projector';
+import { allProjections } from '@familyos/projections';
 import { ApiClient } from '../support/api-client.js';
 import { createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member, type PointsEntry } from '../support/factories.js';
 import { pngOfSize, photoForm } from '../support/images.js';

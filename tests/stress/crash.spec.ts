@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allProjections } from '@familyos/projector';
+import { allProjections } from '@familyos/projections';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
 import { createFamily, createTask, givePoints, uniqueName, type Family, type Member } from '../support/factories.js';
 import { API_MAIN, PROJECTOR_MAIN, startApiProcess, startProjectorProcess, stillRunning, stopProcess } from '../support/processes.js';

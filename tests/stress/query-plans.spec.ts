@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteReadModelStore, type Query } from '@familyos/read-models';
-import { collections, readModelIndexes } from '@familyos/projector';
+import { collections, readModelIndexes } from '@familyos/projections';
 
 const f = 'family-1';
 const since = '2026-01-01T00:00:00.000Z';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PointsEntryDoc } from '@familyos/projector';
+import type { PointsEntryDoc } from '@familyos/projections';
 import { ApiClient } from './api-client.js';
 
 export const PASSWORD = 'correct-horse-9';

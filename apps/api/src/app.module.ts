@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
-import type { ProjectionProgress } from '@familyos/projector';
+import type { ProjectionProgress } from '@familyos/projections';
 import { AddCommentHandler, PostAnnouncementHandler } from './announcements/announcement.handlers.js';
 import { AnnouncementsController } from './announcements/announcements.controller.js';
 import { AnnouncementsQueries } from './announcements/announcements.queries.js';

@@ -1,4 +1,4 @@
-import { storageConfigFromEnv, type StorageConfig } from '@familyos/projector';
+import { storageConfigFromEnv, type StorageConfig } from '@familyos/storage';
 
 /** Every environment variable the api reads, checked once at boot (README "Configuration" lists them). */
 export interface AppConfig {

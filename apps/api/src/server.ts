@@ -9,7 +9,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastifyCookie from '@fastify/cookie';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
-import { allProjections, CheckpointWatcher, openEventStore, openReadModels, ProjectionRunner, type ProjectionProgress } from '@familyos/projector';
+import { allProjections, CheckpointWatcher, ProjectionRunner, type ProjectionProgress } from '@familyos/projections';
+import { openEventStore, openReadModels } from '@familyos/storage';
 import { AppModule } from './app.module.js';
 import { SuperuserBootstrap } from './auth/superuser.js';
 import type { AppConfig } from './config.js';

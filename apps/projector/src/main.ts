@@ -2,9 +2,8 @@
  * The projector as its own process (production topology): follows the log, keeps the read models current.
  * Run exactly one per read-model store; the api then runs with PROJECTOR=external.
  */
-import { allProjections } from './projections/index.js';
-import { ProjectionRunner } from './runner/projection-runner.js';
-import { openEventStore, openReadModels, storageConfigFromEnv } from './stores.js';
+import { allProjections, ProjectionRunner } from '@familyos/projections';
+import { openEventStore, openReadModels, storageConfigFromEnv } from '@familyos/storage';
 
 const config = storageConfigFromEnv();
 const events = await openEventStore(config);

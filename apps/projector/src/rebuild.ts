@@ -5,9 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
-import { allProjections } from './projections/index.js';
-import { rebuildProjections } from './rebuild-projections.js';
-import { openEventStore, openReadModels, storageConfigFromEnv } from './stores.js';
+import { allProjections, rebuildProjections } from '@familyos/projections';
+import { openEventStore, openReadModels, storageConfigFromEnv } from '@familyos/storage';
 
 // A replay folds the read models in memory, and what fits in the heap decides how often it must store what it
 // holds and go on with reads from SQLite (docs/decisions/019). Node's default heap is about 4 GB whatever the

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { streams } from '@familyos/events';
 import { familyDecider } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc } from '@familyos/projector';
+import { collections, type FamilyDoc } from '@familyos/projections';
 import { CommandRunner } from '../platform/command-runner.js';
 import { READ_MODELS } from '../platform/tokens.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PendingUserView } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AccessRequestDoc } from '@familyos/projector';
+import { collections, type AccessRequestDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 /** Decision 012's pending-user shape. */

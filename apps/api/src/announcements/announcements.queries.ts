@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AnnouncementDoc, type CommentDoc, type MemberDoc } from '@familyos/projector';
+import { collections, type AnnouncementDoc, type CommentDoc, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };

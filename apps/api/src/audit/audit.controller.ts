@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AuditDoc } from '@familyos/projector';
+import { collections, type AuditDoc } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { READ_MODELS } from '../platform/tokens.js';
 

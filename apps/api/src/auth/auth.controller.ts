@@ -5,7 +5,7 @@ import type {} from '@fastify/cookie';
 import { LoginDto, messages, RegisterDto } from '@familyos/contracts';
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type MemberDoc } from '@familyos/projector';
+import { collections, type MemberDoc } from '@familyos/projections';
 import type { AppConfig } from '../config.js';
 import { userView } from '../members/user-view.js';
 import { CONFIG, READ_MODELS } from '../platform/tokens.js';

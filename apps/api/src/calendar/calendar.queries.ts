@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { limits, messages } from '@familyos/contracts';
 import { canChangeCalendarEvent, expandOccurrences, invalid, notFound, toZoned, type Actor, type Occurrence } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type CalendarEventDoc, type FamilyDoc, type MemberDoc } from '@familyos/projector';
+import { collections, type CalendarEventDoc, type FamilyDoc, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };

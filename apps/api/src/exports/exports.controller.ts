@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { DateTime } from 'luxon';
 import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type MemberDoc, type PointsEntryDoc, type ReportDoc, type TaskDoc } from '@familyos/projector';
+import { collections, type FamilyDoc, type MemberDoc, type PointsEntryDoc, type ReportDoc, type TaskDoc } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { toCsv, type CsvCell } from './csv.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BUILT_IN_TEMPLATES } from '@familyos/contracts';
 import { notFound } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc } from '@familyos/projector';
+import { collections, type FamilyDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 @Injectable()

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { messages, type InviteView, type PublicInviteView } from '@familyos/contracts';
 import { DomainError, inviteStatus, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type InviteDoc } from '@familyos/projector';
+import { collections, type FamilyDoc, type InviteDoc } from '@familyos/projections';
 import { CommandRunner } from '../platform/command-runner.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { loadInviteByToken } from './invite.handlers.js';

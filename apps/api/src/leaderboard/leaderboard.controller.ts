@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type BalanceDoc, type MemberDoc, type PointsEntryDoc, type TaskDoc } from '@familyos/projector';
+import { collections, type BalanceDoc, type MemberDoc, type PointsEntryDoc, type TaskDoc } from '@familyos/projections';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 

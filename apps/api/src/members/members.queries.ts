@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type MemberDoc } from '@familyos/projector';
+import { collections, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 import { userView } from './user-view.js';
 

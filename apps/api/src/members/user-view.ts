@@ -1,5 +1,5 @@
 import type { MemberState } from '@familyos/domain';
-import type { MemberDoc } from '@familyos/projector';
+import type { MemberDoc } from '@familyos/projections';
 
 /** SPEC §3's User, as every endpoint answers it. Never a password hash, never a session. */
 export interface UserView {

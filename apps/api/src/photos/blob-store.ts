@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { StorageConfig } from '@familyos/projector';
+import type { StorageConfig } from '@familyos/storage';
 import { FileBlobStore } from './file-blob-store.js';
 
 export interface StoredBlob {

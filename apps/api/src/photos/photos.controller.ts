@@ -5,7 +5,7 @@ import type {} from '@fastify/multipart';
 import { limits, messages } from '@familyos/contracts';
 import { DomainError, invalid, isPhotoId, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type PhotoDoc } from '@familyos/projector';
+import { collections, type PhotoDoc } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { BLOB_STORE, READ_MODELS } from '../platform/tokens.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, from, mergeMap, switchMap } from 'rxjs';
-import type { ProjectionProgress } from '@familyos/projector';
+import type { ProjectionProgress } from '@familyos/projections';
 import { CONFIG, PROJECTION_PROGRESS } from './tokens.js';
 import { POSITION_HEADER, requestContext, type RequestContext } from './request-context.js';
 import type { AppConfig } from '../config.js';

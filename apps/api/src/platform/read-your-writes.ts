@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ProjectionProgress } from '@familyos/projector';
+import type { ProjectionProgress } from '@familyos/projections';
 import { ProjectionLagError, requestContext } from './request-context.js';
 import { PROJECTION_PROGRESS } from './tokens.js';
 import { READ_YOUR_WRITES_TIMEOUT_MS } from './consistency.interceptor.js';

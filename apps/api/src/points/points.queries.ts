@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { forbidden, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type BalanceDoc, type MemberDoc, type PointsEntryDoc } from '@familyos/projector';
+import { collections, type BalanceDoc, type MemberDoc, type PointsEntryDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 export function pointsView(e: PointsEntryDoc) {

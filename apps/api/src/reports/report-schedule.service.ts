@@ -4,7 +4,7 @@ import { streams } from '@familyos/events';
 import { familyDecider, reportWeekOf, SYSTEM_ACTOR } from '@familyos/domain';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type ReportDoc } from '@familyos/projector';
+import { collections, type FamilyDoc, type ReportDoc } from '@familyos/projections';
 import { InProcessReportScheduler, lastReportRun, type ReportJob, type ReportScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';

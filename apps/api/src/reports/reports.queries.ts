@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { computeWeeklyReport, notFound, reportWeekOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type ReportDoc, type ReportEntryDoc, type ReportMemberDoc, type ReportTaskDoc } from '@familyos/projector';
+import { collections, type FamilyDoc, type ReportDoc, type ReportEntryDoc, type ReportMemberDoc, type ReportTaskDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };

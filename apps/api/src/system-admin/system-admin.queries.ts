@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AccessRequestDoc, type FamilyDoc, type MemberDoc } from '@familyos/projector';
+import { collections, type AccessRequestDoc, type FamilyDoc, type MemberDoc } from '@familyos/projections';
 import { userView } from '../members/user-view.js';
 import { READ_MODELS } from '../platform/tokens.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound, taskVisibleTo, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type TaskDoc } from '@familyos/projector';
+import { collections, type TaskDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 export function taskView(t: TaskDoc) {

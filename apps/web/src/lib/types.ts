@@ -1,5 +1,5 @@
 import type { Abilities } from '@familyos/domain';
-import type { FamilyDoc, MemberDoc, PointsEntryDoc, RedemptionDoc, TaskDoc } from '@familyos/projector';
+import type { FamilyDoc, MemberDoc, PointsEntryDoc, RedemptionDoc, TaskDoc } from '@familyos/projections';
 
 /** What the API answers (apps/api), by type only: nothing of these packages reaches the bundle. */
 export type Role = MemberDoc['role'];

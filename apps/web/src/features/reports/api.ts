@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportDoc } from '@familyos/projector';
+import type { ReportDoc } from '@familyos/projections';
 import { get, post } from '../../lib/api';
 
 /** The report as the API answers it: the reports read model's document (types only; nothing reaches the bundle). */

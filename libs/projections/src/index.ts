@@ -1,0 +1,6 @@
+export * from './schema/index.js';
+export * from './projections/projection.js';
+export { allProjections } from './projections/index.js';
+export { actionOf } from './projections/audit.projection.js';
+export * from './runner/projection-runner.js';
+export { rebuildProjections } from './rebuild-projections.js';

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteReadModelStore } from '@familyos/read-models';
+import { EventLog } from '@familyos/testing';
+import type { StoredEvent } from '@familyos/events';
+import { auditProjection } from './audit.projection.js';
+import { collections } from '../schema/collections.js';
+import type { AuditDoc } from '../schema/documents.js';
+
+/** The audit sentences for the announcements board and photo uploads (the rest: audit.projection.spec.ts). */
+async function auditLogOf(events: readonly StoredEvent[]): Promise<AuditDoc[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'familyos-audit-ann-'));
+  const store = new SqliteReadModelStore(join(dir, 'rm.sqlite'));
+  try {
+    for (const e of events) await store.commit(auditProjection.name, { position: e.position, version: auditProjection.version }, (tx) => auditProjection.apply(e, tx));
+    return await store.find<AuditDoc>(collections.audit, { where: { familyId: 'fam-1' }, orderBy: [{ field: 'position', direction: 'asc' }] });
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('audit sentences for announcements, comments and photos', () => {
+  it('names who posted, commented or uploaded, quoting their words on one line, cut near 60 characters', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    const joined = (memberId: string, name: string, role: 'admin' | 'child') =>
+      log.add(`member-${memberId}`, 'MemberJoined', {
+        memberId,
+        familyId: 'fam-1',
+        username: memberId,
+        name,
+        role,
+        age: role === 'child' ? 9 : null,
+        avatar: '🙂',
+        isPrimaryAdmin: role === 'admin',
+        via: role === 'admin' ? 'register' : 'added',
+      });
+    joined('mom', 'Mom', 'admin');
+    joined('kid', 'Kid', 'child');
+    const long = 'Pizza night on Friday! Everyone picks one topping and we bake at seven, then a movie.';
+    log.add('photo-p1', 'PhotoUploaded', { photoId: 'p1', familyId: 'fam-1', uploadedBy: 'kid', contentType: 'image/png', size: 67, sha256: 'f'.repeat(64) }, { actorId: 'kid' });
+    log.add('announcement-a1', 'AnnouncementPosted', { announcementId: 'a1', familyId: 'fam-1', authorId: 'mom', content: long, photoUrl: null });
+    log.add('announcement-a2', 'AnnouncementPosted', { announcementId: 'a2', familyId: 'fam-1', authorId: 'kid', content: 'Look at my\ndrawing', photoUrl: '/api/photos/p1' }, { actorId: 'kid' });
+    log.add('announcement-a1', 'CommentAdded', { commentId: 'c1', announcementId: 'a1', authorId: 'kid', content: 'Yay! 🍕' }, { actorId: 'kid' });
+
+    const rows = (await auditLogOf(log.events)).slice(2);
+    expect(rows.map((r) => [r.action, r.actorId, r.summary])).toEqual([
+      ['photo_uploaded', 'kid', 'Kid uploaded a photo'],
+      ['announcement_posted', 'mom', 'Mom posted an announcement: "Pizza night on Friday! Everyone picks one topping and we…"'],
+      ['announcement_posted', 'kid', 'Kid posted an announcement with a photo: "Look at my drawing"'],
+      ['comment_added', 'kid', 'Kid commented on an announcement: "Yay! 🍕"'],
+    ]);
+    expect([...'Pizza night on Friday! Everyone picks one topping and we…'].length).toBeLessThanOrEqual(60);
+  });
+
+  it('cuts a long run without spaces at 59 characters plus an ellipsis, never inside an emoji', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('announcement-a1', 'AnnouncementPosted', { announcementId: 'a1', familyId: 'fam-1', authorId: 'mom', content: '🎉'.repeat(80), photoUrl: null });
+    const [row] = await auditLogOf(log.events);
+    expect(row!.summary).toBe(`someone posted an announcement: "${'🎉'.repeat(59)}…"`);
+  });
+});

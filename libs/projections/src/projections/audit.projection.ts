@@ -1,0 +1,142 @@
+import { streamCategory, type StoredEvent } from '@familyos/events';
+import { formatWeekRange } from '@familyos/domain';
+import type { ReadModelTx } from '@familyos/read-models';
+import { collections } from '../schema/collections.js';
+import type { Projection } from './projection.js';
+import type { AuditDoc } from '../schema/documents.js';
+
+/** Sign-ins and username claims are security plumbing, not family history: parents do not want them listed. */
+const NOT_AUDITED = new Set(['session', 'username', 'identity']);
+
+export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+type Data = Record<string, unknown>;
+/** A member changing something of their own (the event's stream is the actor's member stream). */
+const self = (e: StoredEvent) => e.streamId === `member-${e.metadata.actorId}`;
+const fp = (n: number) => `${n > 0 ? '+' : ''}${n} FP`;
+/** A member's own words, on one line, cut to at most 60 characters at a word break (never inside an emoji). */
+const excerpt = (text: unknown, max = 60) => {
+  const chars = [...String(text).replace(/\s+/g, ' ').trim()];
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
+
+interface Refs {
+  member(id: unknown): Promise<string>;
+  task(id: unknown): Promise<string>;
+  calendarEvent(id: unknown): Promise<string>;
+  /** Any remembered name by its stream id (e.g. who an access request is from). */
+  label(streamId: string): Promise<string>;
+}
+
+const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string> = {
+  FamilyCreated: (d, actor) => `${actor} created the family "${String(d.name)}"`,
+  FamilyRenamed: (d, actor) => `${actor} renamed the family to "${String(d.name)}"`,
+  PointSettingsChanged: (d, actor) =>
+    `${actor} changed point settings (negative balances ${d.allowNegative ? 'allowed' : 'not allowed'}, ${String(d.currency)})`,
+  WeeklyReportDayChanged: (d, actor) => `${actor} set the weekly report day to ${String(d.weeklyReportDay)}`,
+  FamilyTimeZoneChanged: (d, actor) => `${actor} set the time zone to ${String(d.timeZone)}`,
+  RewardsChanged: (d, actor) => `${actor} updated the rewards (${(d.rewards as unknown[]).length} offered)`,
+  TaskTemplatesChanged: (d, actor) => `${actor} updated the task templates (${(d.taskTemplates as unknown[]).length} custom)`,
+  SystemTemplatesHiddenChanged: (d, actor) => `${actor} hid ${(d.hiddenSystemTemplates as unknown[]).length} built-in templates`,
+  MemberJoined: (d, actor) =>
+    d.via === 'added' ? `${actor} added ${String(d.name)} as ${String(d.role)}` : `${String(d.name)} joined as ${String(d.role)}`,
+  MemberRenamed: async (d, actor, refs, e) =>
+    self(e) ? `${actor} changed their name to "${String(d.name)}"` : `${actor} renamed ${await refs.member(e.streamId.slice(7))} to "${String(d.name)}"`,
+  MemberAvatarChanged: async (d, actor, refs, e) =>
+    self(e) ? `${actor} changed their avatar to ${String(d.avatar)}` : `${actor} changed ${await refs.member(e.streamId.slice(7))}'s avatar to ${String(d.avatar)}`,
+  MemberPasswordSet: async (_d, actor, refs, e) =>
+    self(e) ? `${actor} set their password` : `${actor} set a password for ${await refs.member(e.streamId.slice(7))}`,
+  TaskCreated: async (d, actor, refs) => {
+    const who = await Promise.all((d.assignedTo as string[]).map((id) => refs.member(id)));
+    return d.isChildRequest
+      ? `${actor} asked for the task "${String(d.title)}" (${d.requestType === 'already_did' ? 'already did it' : 'wants to do it'})`
+      : `${actor} created the task "${String(d.title)}" for ${who.join(', ')} (${fp(d.pointsValue as number)})`;
+  },
+  TaskSubmitted: async (_d, actor, refs, e) => `${actor} completed "${await refs.task(e.streamId.slice(5))}"`,
+  TaskApproved: async (d, actor, refs, e) =>
+    `${actor} approved "${await refs.task(e.streamId.slice(5))}" for ${await refs.member(d.creditedTo)} (score ${String(d.score)}/10, ${fp(d.pointsValue as number)})`,
+  TaskRejected: async (_d, actor, refs, e) => `${actor} rejected "${await refs.task(e.streamId.slice(5))}"`,
+  TaskRequestAccepted: async (_d, actor, refs, e) => `${actor} accepted the request "${await refs.task(e.streamId.slice(5))}"`,
+  PointsIssued: async (d, actor, refs) => {
+    const amount = d.amount as number;
+    const child = await refs.member(d.childId);
+    const what = amount > 0 ? `gave ${amount} FP to ${child}` : `deducted ${-amount} FP from ${child}`;
+    return `${actor} ${what}: ${String(d.reason)}${d.approved ? '' : ' (pending)'}`;
+  },
+  TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${fp(d.amount as number)}: ${String(d.reason)}`,
+  RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${String(d.option)}" for ${String(d.cost)} FP`,
+  RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${fp(-(d.cost as number))})`,
+  RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
+  WeeklyReportGenerated: (d, actor) => {
+    const week = formatWeekRange(String(d.weekStartDate), String(d.weekEndDate));
+    return d.trigger === 'schedule' ? `The weekly report for ${week} was generated on schedule` : `${actor} generated the weekly report for ${week}`;
+  },
+  CalendarEventCreated: (d, actor) => `${actor} added "${String(d.title)}" to the calendar`,
+  CalendarEventUpdated: (d, actor) => `${actor} updated "${String(d.title)}" on the calendar`,
+  CalendarEventDeleted: async (_d, actor, refs, e) => `${actor} removed "${await refs.calendarEvent(e.streamId.slice('calendarEvent-'.length))}" from the calendar`,
+  AnnouncementPosted: (d, actor) => `${actor} posted an announcement${d.photoUrl ? ' with a photo' : ''}: "${excerpt(d.content)}"`,
+  CommentAdded: (d, actor) => `${actor} commented on an announcement: "${excerpt(d.content)}"`,
+  PhotoUploaded: (_d, actor) => `${actor} uploaded a photo`,
+  MemberIdentityLinked: async (d, _actor, refs, e) =>
+    `${await refs.member(e.streamId.slice(7))} signs in with ${d.provider === 'hub' ? `the Hub account "${String(d.username)}"` : 'the family\'s OpenID provider'}`,
+  AccessRequested: (d) => `${String(d.name)} asked to join through ${d.provider === 'hub' ? 'the Hub' : 'OpenID'}`,
+  // The new member joined in the same append, just before, so it is known by name even for a system-level request.
+  AccessRequestApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.memberId)}'s request to join as ${String(d.role)}`,
+  AccessRequestRejected: async (_d, actor, refs, e) => `${actor} turned down ${await refs.label(e.streamId)}'s request to join`,
+  InviteCreated: (d, actor) =>
+    `${actor} created an invite link for a ${String(d.role)} (${String(d.maxUses)} ${d.maxUses === 1 ? 'use' : 'uses'})`,
+  InviteUsed: async (d, _actor, refs) => `${await refs.member(d.memberId)} joined with an invite link`,
+  InviteDeactivated: (_d, actor) => `${actor} deactivated an invite link`,
+};
+
+async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): Promise<void> {
+  const d = event.data as Data;
+  if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, familyId, label: String(d.name) });
+  if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
+  if (event.type === 'AccessRequested') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
+  if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, familyId, label: String(d.title) });
+  if (event.type === 'CalendarEventCreated' || event.type === 'CalendarEventUpdated') {
+    await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.title) });
+  }
+}
+
+/** The family's audit trail: one row per event, newest first when read, with a sentence a parent can read. */
+export const auditProjection: Projection = {
+  name: 'audit',
+  // 2: audit_refs rows carry their familyId (every read-model row is scoped to a family).
+  // 3: renames name who was renamed; a member's own changes read "changed their …".
+  // 4: sentences for announcements, comments, photos, calendar events and weekly reports.
+  // 5: sentences for access requests, invites and linked identities; identity claims are not audited.
+  version: 5,
+  collections: [collections.audit, collections.auditRefs],
+  async apply(event, tx) {
+    const familyId = event.metadata.familyId;
+    if (!familyId || NOT_AUDITED.has(streamCategory(event.streamId))) return;
+    // An audit row is written once: on a replayed event, the names it was written with may have changed since.
+    if (await tx.get(collections.audit, event.metadata.eventId)) return;
+    const label = async (id: string) => ((await tx.get<{ id: string; label: string }>(collections.auditRefs, id))?.label ?? 'someone');
+    const refs: Refs = {
+      member: (id) => label(`member-${String(id)}`),
+      task: (id) => label(`task-${String(id)}`),
+      calendarEvent: (id) => label(`calendarEvent-${String(id)}`),
+      label,
+    };
+    const actor = await refs.member(event.metadata.actorId);
+    const summarise = summaries[event.type];
+    const doc: AuditDoc = {
+      id: event.metadata.eventId,
+      familyId,
+      action: actionOf(event.type),
+      timestamp: event.metadata.timestamp,
+      actorId: event.metadata.actorId,
+      summary: summarise ? await summarise(event.data as Data, actor, refs, event) : actionOf(event.type).replace(/_/g, ' '),
+      position: event.position,
+    };
+    await tx.put(collections.audit, doc);
+    // After the summary, so a rename is told with the name it replaced.
+    await remember(tx, event, familyId);
+  },
+};

@@ -1,0 +1,129 @@
+import { SqliteReadModelStore } from '@familyos/read-models';
+import { applyProjection, EventLog } from '@familyos/testing';
+import type { MemberJoined } from '@familyos/events';
+import { membersProjection } from './members.projection.js';
+import type { MemberDoc } from '../schema/documents.js';
+
+const openStore = (file: string) => new SqliteReadModelStore(file);
+
+const joined = (over: Partial<MemberJoined['data']> & Pick<MemberJoined['data'], 'memberId' | 'name'>): MemberJoined['data'] => ({
+  familyId: 'fam-1',
+  username: over.memberId,
+  role: 'child',
+  age: 9,
+  avatar: '🦊',
+  isPrimaryAdmin: false,
+  via: 'added',
+  ...over,
+});
+
+async function run(log: EventLog) {
+  const { once, twice } = await applyProjection(membersProjection, log.events, openStore);
+  expect(twice).toEqual(once);
+  return once['members'] as unknown as MemberDoc[];
+}
+
+describe('members projection', () => {
+  it('creates a member row from MemberJoined with the defaults of a new member', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    const e = log.add(
+      'member-mom',
+      'MemberJoined',
+      joined({ memberId: 'mom', username: 'MomSmith', name: 'Mom', role: 'admin', age: null, avatar: '👩', isPrimaryAdmin: true, via: 'register' }),
+    );
+    expect(await run(log)).toEqual([
+      {
+        id: 'mom',
+        familyId: 'fam-1',
+        username: 'MomSmith',
+        usernameLower: 'momsmith',
+        name: 'Mom',
+        role: 'admin',
+        age: null,
+        avatar: '👩',
+        isPrimaryAdmin: true,
+        hubUserId: null,
+        bio: '',
+        websiteUrl: '',
+        hasPassword: false,
+        createdAt: e.metadata.timestamp,
+      },
+    ]);
+  });
+
+  it('follows rename, avatar and password events; applying each twice changes nothing', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    const kidJoined = log.add('member-kid', 'MemberJoined', joined({ memberId: 'kid', username: 'Kid1', name: 'Kid' }));
+    log.add('member-kid', 'MemberRenamed', { name: 'Kiddo' });
+    log.add('member-kid', 'MemberAvatarChanged', { avatar: '🐼' });
+    log.add('member-kid', 'MemberPasswordSet', { passwordHash: 'scrypt$abc' });
+    log.add('member-kid', 'MemberRenamed', { name: 'Kid the Great' }, { actorId: 'kid' });
+
+    const [kid] = await run(log);
+    expect(kid).toEqual({
+      id: 'kid',
+      familyId: 'fam-1',
+      username: 'Kid1',
+      usernameLower: 'kid1',
+      name: 'Kid the Great',
+      role: 'child',
+      age: 9,
+      avatar: '🐼',
+      isPrimaryAdmin: false,
+      hubUserId: null,
+      bio: '',
+      websiteUrl: '',
+      hasPassword: true,
+      createdAt: kidJoined.metadata.timestamp,
+    });
+    expect(JSON.stringify(kid)).not.toContain('scrypt');
+  });
+
+  it('changes only the member of the stream the event is in', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-a', 'MemberJoined', joined({ memberId: 'a', name: 'Ann' }));
+    log.add('member-b', 'MemberJoined', joined({ memberId: 'b', name: 'Ben' }));
+    log.add('member-b', 'MemberRenamed', { name: 'Benny' });
+    log.add('member-a', 'MemberAvatarChanged', { avatar: '🐸' });
+    log.add('member-b', 'MemberPasswordSet', { passwordHash: 'h' });
+    const rows = await run(log);
+    expect(rows.map((m) => [m.id, m.name, m.avatar, m.hasPassword])).toEqual([
+      ['a', 'Ann', '🐸', false],
+      ['b', 'Benny', '🦊', true],
+    ]);
+  });
+
+  it('ignores changes to a member it has never seen, and keeps platform members (no family) with familyId null', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-ghost', 'MemberRenamed', { name: 'Ghost' });
+    log.add('member-ghost', 'MemberPasswordSet', { passwordHash: 'h' });
+    log.add(
+      'member-root',
+      'MemberJoined',
+      joined({ memberId: 'root', name: 'Root', role: 'superuser', familyId: null, age: null, via: 'bootstrap' }),
+      { familyId: null, actorId: 'root' },
+    );
+    const rows = await run(log);
+    expect(rows.map((m) => [m.id, m.familyId, m.role])).toEqual([['root', null, 'superuser']]);
+  });
+
+  it('keeps two families apart: every row carries its own familyId', async () => {
+    const log = new EventLog({ familyId: 'fam-a', actorId: 'alice' });
+    log.add('member-alice', 'MemberJoined', joined({ memberId: 'alice', name: 'Alice', familyId: 'fam-a', role: 'admin', via: 'register' }));
+    log.add('member-bob', 'MemberJoined', joined({ memberId: 'bob', name: 'Bob', familyId: 'fam-b', role: 'admin', via: 'register' }), {
+      familyId: 'fam-b',
+      actorId: 'bob',
+    });
+    log.add('member-a-kid', 'MemberJoined', joined({ memberId: 'a-kid', name: 'Amy', familyId: 'fam-a' }));
+    log.add('member-b-kid', 'MemberJoined', joined({ memberId: 'b-kid', name: 'Bea', familyId: 'fam-b' }), { familyId: 'fam-b', actorId: 'bob' });
+    log.add('member-b-kid', 'MemberRenamed', { name: 'Beatrix' }, { familyId: 'fam-b', actorId: 'bob' });
+
+    const rows = await run(log);
+    expect(rows.map((m) => [m.id, m.familyId, m.name])).toEqual([
+      ['a-kid', 'fam-a', 'Amy'],
+      ['alice', 'fam-a', 'Alice'],
+      ['b-kid', 'fam-b', 'Beatrix'],
+      ['bob', 'fam-b', 'Bob'],
+    ]);
+  });
+});

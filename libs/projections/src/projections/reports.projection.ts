@@ -1,0 +1,74 @@
+import { isEvent } from '@familyos/events';
+import { computeWeeklyReport } from '@familyos/domain';
+import { collections } from '../schema/collections.js';
+import type { Projection } from './projection.js';
+import type { ReportDoc, ReportEntryDoc, ReportMemberDoc, ReportTaskDoc } from '../schema/documents.js';
+
+const memberIdOf = (streamId: string) => streamId.slice('member-'.length);
+const taskIdOf = (streamId: string) => streamId.slice('task-'.length);
+
+/**
+ * Weekly reports (SPEC §2 Reports, §9). WeeklyReportGenerated carries the week, not the numbers: the report is
+ * computed here, with the pure computeWeeklyReport, from this projection's own rows of what happened before it
+ * in the log (children, approved points entries, approved tasks). So a replay computes the very same report.
+ * Redemption debits are not kept: spending is not earning. Unapproved (pending) points are not kept either.
+ */
+export const reportsProjection: Projection = {
+  name: 'reports',
+  version: 1,
+  collections: [collections.reports, collections.reportMembers, collections.reportEntries, collections.reportTasks],
+  async apply(event, tx) {
+    const familyId = event.metadata.familyId;
+    if (isEvent(event, 'MemberJoined')) {
+      const d = event.data;
+      if (!d.familyId) return;
+      const row: ReportMemberDoc = { id: d.memberId, familyId: d.familyId, name: d.name, avatar: d.avatar, role: d.role };
+      await tx.put(collections.reportMembers, row);
+    } else if (isEvent(event, 'MemberRenamed') || isEvent(event, 'MemberAvatarChanged')) {
+      const row = await tx.get<ReportMemberDoc>(collections.reportMembers, memberIdOf(event.streamId));
+      if (!row) return;
+      await tx.put(collections.reportMembers, isEvent(event, 'MemberRenamed') ? { ...row, name: event.data.name } : { ...row, avatar: event.data.avatar });
+    } else if (isEvent(event, 'PointsIssued')) {
+      const d = event.data;
+      if (!d.approved || !familyId) return;
+      const row: ReportEntryDoc = { id: d.entryId, familyId, userId: d.childId, amount: d.amount, reason: d.reason, date: event.metadata.timestamp, source: 'issued' };
+      await tx.put(collections.reportEntries, row);
+    } else if (isEvent(event, 'TaskPointsAwarded')) {
+      const d = event.data;
+      if (!familyId) return;
+      const row: ReportEntryDoc = { id: d.entryId, familyId, userId: d.childId, amount: d.amount, reason: d.reason, date: event.metadata.timestamp, source: 'task' };
+      await tx.put(collections.reportEntries, row);
+    } else if (isEvent(event, 'TaskApproved')) {
+      const d = event.data;
+      if (!d.creditedTo || !familyId) return;
+      const row: ReportTaskDoc = { id: taskIdOf(event.streamId), familyId, childId: d.creditedTo, score: d.score, date: event.metadata.timestamp };
+      await tx.put(collections.reportTasks, row);
+    } else if (isEvent(event, 'WeeklyReportGenerated')) {
+      const d = event.data;
+      const window = { gte: d.windowStart, lt: d.windowEnd };
+      const [members, entries, tasks] = await Promise.all([
+        tx.find<ReportMemberDoc>(collections.reportMembers, { where: { familyId: d.familyId } }),
+        tx.find<ReportEntryDoc>(collections.reportEntries, { where: { familyId: d.familyId, date: window } }),
+        tx.find<ReportTaskDoc>(collections.reportTasks, { where: { familyId: d.familyId, date: window } }),
+      ]);
+      const doc: ReportDoc = computeWeeklyReport({
+        report: {
+          reportId: d.reportId,
+          familyId: d.familyId,
+          weekStartDate: d.weekStartDate,
+          weekEndDate: d.weekEndDate,
+          windowStart: d.windowStart,
+          windowEnd: d.windowEnd,
+          timeZone: d.timeZone,
+          trigger: d.trigger,
+          createdAt: event.metadata.timestamp,
+          generatedBy: event.metadata.actorId,
+        },
+        members,
+        entries,
+        tasks,
+      });
+      await tx.put(collections.reports, doc);
+    }
+  },
+};

@@ -1,0 +1,186 @@
+import { SqliteReadModelStore } from '@familyos/read-models';
+import { applyProjection, EventLog } from '@familyos/testing';
+import type { TaskCreated } from '@familyos/events';
+import type { TaskDoc } from '../schema/documents.js';
+import { tasksProjection } from './tasks.projection.js';
+
+const openStore = (file: string) => new SqliteReadModelStore(file);
+
+const created = (over: Partial<TaskCreated['data']> & Pick<TaskCreated['data'], 'taskId' | 'title'>): TaskCreated['data'] => ({
+  familyId: 'fam-1',
+  createdBy: 'mom',
+  description: '',
+  pointsValue: 20,
+  dueDate: null,
+  assignedTo: ['kid'],
+  isRecurring: false,
+  recurringFrequency: null,
+  isChildRequest: false,
+  requestType: null,
+  ...over,
+});
+
+const childRequest = (taskId: string, title: string, requestType: 'want_to_do' | 'already_did') =>
+  created({ taskId, title, createdBy: 'kid', isChildRequest: true, requestType });
+
+async function run(log: EventLog) {
+  const { once, twice } = await applyProjection(tasksProjection, log.events, openStore);
+  expect(twice).toEqual(once);
+  return once['tasks'] as unknown as TaskDoc[];
+}
+
+describe('tasks projection', () => {
+  it('creates a pending task with every field of TaskCreated', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    const e = log.add(
+      'task-t1',
+      'TaskCreated',
+      created({
+        taskId: 't1',
+        title: 'Dishes',
+        description: 'All of them',
+        pointsValue: 25,
+        dueDate: '2026-11-30',
+        assignedTo: ['kid', 'kid2'],
+        isRecurring: true,
+        recurringFrequency: 'daily',
+      }),
+    );
+    expect(await run(log)).toEqual([
+      {
+        id: 't1',
+        familyId: 'fam-1',
+        title: 'Dishes',
+        description: 'All of them',
+        status: 'pending',
+        pointsValue: 25,
+        assignedTo: ['kid', 'kid2'],
+        dueDate: '2026-11-30',
+        createdAt: e.metadata.timestamp,
+        createdBy: 'mom',
+        score: null,
+        isRecurring: true,
+        recurringFrequency: 'daily',
+        isChildRequest: false,
+        requestType: null,
+        requestAccepted: false,
+        submittedAt: null,
+        reviewedAt: null,
+        reviewedBy: null,
+        updatedAt: e.metadata.timestamp,
+      },
+    ]);
+  });
+
+  it('pending → submitted → approved: submittedAt, then score, reviewedAt and reviewedBy', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    const c = log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes' }));
+    const s = log.add('task-t1', 'TaskSubmitted', { submittedBy: 'kid' }, { actorId: 'kid' });
+    const afterSubmit = await run(log);
+    expect(afterSubmit[0]).toMatchObject({ status: 'submitted', submittedAt: s.metadata.timestamp, score: null, reviewedAt: null, reviewedBy: null, updatedAt: s.metadata.timestamp });
+
+    const a = log.add('task-t1', 'TaskApproved', { score: 8, creditedTo: 'kid', entryId: 'e1', pointsValue: 20 }, { actorId: 'dad' });
+    // The credit lives in another stream and must not touch the task.
+    log.add('pointsAccount-kid', 'TaskPointsAwarded', { entryId: 'e1', childId: 'kid', taskId: 't1', amount: 20, reason: 'Completed task: Dishes' }, { actorId: 'dad' });
+    const [task] = await run(log);
+    expect(task).toMatchObject({
+      id: 't1',
+      status: 'approved',
+      score: 8,
+      createdAt: c.metadata.timestamp,
+      submittedAt: s.metadata.timestamp,
+      reviewedAt: a.metadata.timestamp,
+      reviewedBy: 'dad',
+      updatedAt: a.metadata.timestamp,
+      requestAccepted: false,
+    });
+  });
+
+  it('pending → submitted → rejected: reviewedAt and reviewedBy, no score', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-t2', 'TaskCreated', created({ taskId: 't2', title: 'Homework' }));
+    const s = log.add('task-t2', 'TaskSubmitted', { submittedBy: 'kid' }, { actorId: 'kid' });
+    const r = log.add('task-t2', 'TaskRejected', {});
+    const [task] = await run(log);
+    expect(task).toMatchObject({
+      status: 'rejected',
+      score: null,
+      submittedAt: s.metadata.timestamp,
+      reviewedAt: r.metadata.timestamp,
+      reviewedBy: 'mom',
+      updatedAt: r.metadata.timestamp,
+    });
+  });
+
+  it('a want_to_do request accepted becomes a pending task with requestAccepted true, then runs its normal course', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'kid' });
+    const c = log.add('task-r1', 'TaskCreated', childRequest('r1', 'Wash the car', 'want_to_do'));
+    let [task] = await run(log);
+    expect(task).toMatchObject({ status: 'pending', isChildRequest: true, requestType: 'want_to_do', requestAccepted: false, createdBy: 'kid', assignedTo: ['kid'] });
+
+    const acc = log.add('task-r1', 'TaskRequestAccepted', {}, { actorId: 'mom' });
+    [task] = await run(log);
+    expect(task).toMatchObject({
+      status: 'pending',
+      requestAccepted: true,
+      reviewedAt: acc.metadata.timestamp,
+      reviewedBy: 'mom',
+      submittedAt: null,
+      score: null,
+      createdAt: c.metadata.timestamp,
+      updatedAt: acc.metadata.timestamp,
+    });
+
+    const s = log.add('task-r1', 'TaskSubmitted', { submittedBy: 'kid' });
+    const a = log.add('task-r1', 'TaskApproved', { score: 10, creditedTo: 'kid', entryId: 'e9', pointsValue: 20 }, { actorId: 'dad' });
+    [task] = await run(log);
+    expect(task).toMatchObject({
+      status: 'approved',
+      requestAccepted: true,
+      score: 10,
+      submittedAt: s.metadata.timestamp,
+      reviewedAt: a.metadata.timestamp,
+      reviewedBy: 'dad',
+    });
+  });
+
+  it('an already_did request is approved straight from pending; a rejected request stays rejected', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'kid' });
+    log.add('task-r2', 'TaskCreated', childRequest('r2', 'Made my bed', 'already_did'));
+    const a = log.add('task-r2', 'TaskApproved', { score: 7, creditedTo: 'kid', entryId: 'e2', pointsValue: 20 }, { actorId: 'mom' });
+    log.add('task-r3', 'TaskCreated', childRequest('r3', 'Skip school', 'want_to_do'));
+    const r = log.add('task-r3', 'TaskRejected', {}, { actorId: 'mom' });
+    const rows = await run(log);
+    expect(rows.map((t) => [t.id, t.status, t.requestType, t.requestAccepted, t.score, t.submittedAt, t.reviewedAt, t.reviewedBy])).toEqual([
+      ['r2', 'approved', 'already_did', false, 7, null, a.metadata.timestamp, 'mom'],
+      ['r3', 'rejected', 'want_to_do', false, null, null, r.metadata.timestamp, 'mom'],
+    ]);
+  });
+
+  it('ignores task events of a task it has never seen and TaskCreated-shaped events of other streams', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-ghost', 'TaskSubmitted', { submittedBy: 'kid' });
+    log.add('task-ghost', 'TaskApproved', { score: 5, creditedTo: 'kid', entryId: 'e', pointsValue: 1 });
+    log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes' }));
+    log.add('family-fam-1', 'FamilyRenamed', { name: 'x' });
+    log.addAny('task-t1', 'TaskCommented', { text: 'nice' });
+    const rows = await run(log);
+    expect(rows.map((t) => [t.id, t.status])).toEqual([['t1', 'pending']]);
+  });
+
+  it('keeps two families apart: every row carries its own familyId', async () => {
+    const log = new EventLog({ familyId: 'fam-a', actorId: 'alice' });
+    log.add('task-a1', 'TaskCreated', created({ taskId: 'a1', title: 'A chore', familyId: 'fam-a', createdBy: 'alice', assignedTo: ['amy'] }));
+    log.add('task-b1', 'TaskCreated', created({ taskId: 'b1', title: 'B chore', familyId: 'fam-b', createdBy: 'bob', assignedTo: ['bea'] }), {
+      familyId: 'fam-b',
+      actorId: 'bob',
+    });
+    log.add('task-b1', 'TaskSubmitted', { submittedBy: 'bea' }, { familyId: 'fam-b', actorId: 'bea' });
+    log.add('task-a1', 'TaskRejected', {}, { actorId: 'alice' });
+    const rows = await run(log);
+    expect(rows.map((t) => [t.id, t.familyId, t.title, t.status, t.createdBy])).toEqual([
+      ['a1', 'fam-a', 'A chore', 'rejected', 'alice'],
+      ['b1', 'fam-b', 'B chore', 'submitted', 'bob'],
+    ]);
+  });
+});

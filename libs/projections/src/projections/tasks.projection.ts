@@ -1,0 +1,54 @@
+import { isEvent } from '@familyos/events';
+import { collections } from '../schema/collections.js';
+import type { Projection } from './projection.js';
+import type { TaskDoc } from '../schema/documents.js';
+
+const taskIdOf = (streamId: string) => streamId.slice('task-'.length);
+
+export const tasksProjection: Projection = {
+  name: 'tasks',
+  version: 1,
+  collections: [collections.tasks],
+  async apply(event, tx) {
+    const at = event.metadata.timestamp;
+    if (isEvent(event, 'TaskCreated')) {
+      const d = event.data;
+      const doc: TaskDoc = {
+        id: d.taskId,
+        familyId: d.familyId,
+        title: d.title,
+        description: d.description,
+        status: 'pending',
+        pointsValue: d.pointsValue,
+        assignedTo: d.assignedTo,
+        dueDate: d.dueDate,
+        createdAt: at,
+        createdBy: d.createdBy,
+        score: null,
+        isRecurring: d.isRecurring,
+        recurringFrequency: d.recurringFrequency,
+        isChildRequest: d.isChildRequest,
+        requestType: d.requestType,
+        requestAccepted: false,
+        submittedAt: null,
+        reviewedAt: null,
+        reviewedBy: null,
+        updatedAt: at,
+      };
+      await tx.put(collections.tasks, doc);
+      return;
+    }
+    if (!event.streamId.startsWith('task-')) return;
+    const task = await tx.get<TaskDoc>(collections.tasks, taskIdOf(event.streamId));
+    if (!task) return;
+    const actor = event.metadata.actorId;
+    let next: TaskDoc | null = null;
+    if (isEvent(event, 'TaskSubmitted')) next = { ...task, status: 'submitted', submittedAt: at };
+    else if (isEvent(event, 'TaskApproved'))
+      next = { ...task, status: 'approved', score: event.data.score, reviewedAt: at, reviewedBy: actor };
+    else if (isEvent(event, 'TaskRejected')) next = { ...task, status: 'rejected', reviewedAt: at, reviewedBy: actor };
+    else if (isEvent(event, 'TaskRequestAccepted'))
+      next = { ...task, status: 'pending', requestAccepted: true, reviewedAt: at, reviewedBy: actor };
+    if (next) await tx.put(collections.tasks, { ...next, updatedAt: at });
+  },
+};

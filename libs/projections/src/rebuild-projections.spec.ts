@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteEventStore } from '@familyos/event-store';
+import { SqliteReadModelStore, type ReadModelStore } from '@familyos/read-models';
+import { schemaVersions, streams, type EventType } from '@familyos/events';
+import { allProjections } from './projections/index.js';
+import { readModelIndexes } from './schema/collections.js';
+import { rebuildProjections, type RebuildOptions } from './rebuild-projections.js';
+
+/**
+ * The single-pass rebuild (one read of the log, every projection in one transaction per batch, write-behind
+ * documents) must leave exactly the rows and checkpoints of the per-projection runner it replaces, whatever
+ * the batch size: batches split a family's history anywhere, so reads of earlier batches' rows are exercised.
+ */
+describe('rebuildProjections', () => {
+  let dir: string;
+  let log: SqliteEventStore;
+  const familyId = randomUUID();
+  const adminId = randomUUID();
+  const childId = randomUUID();
+
+  const at = (n: number) => new Date(Date.UTC(2026, 0, 5) + n * 3_600_000).toISOString();
+  let clock = 0;
+  const append = async (streamId: string, actorId: string, events: { type: EventType; data: unknown }[]) => {
+    clock += 1;
+    await log.append([
+      {
+        streamId,
+        expectedRevision: 'any',
+        events: events.map((e) => ({
+          ...e,
+          metadata: { eventId: randomUUID(), familyId, actorId, timestamp: at(clock), schemaVersion: schemaVersions[e.type] },
+        })),
+      },
+    ]);
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-rebuild-'));
+    log = new SqliteEventStore(join(dir, 'events.sqlite'));
+    const member = (memberId: string, username: string, role: 'admin' | 'child') => ({
+      type: 'MemberJoined' as const,
+      data: { memberId, familyId, username, name: username, role, age: null, avatar: '🙂', isPrimaryAdmin: role === 'admin', via: 'register' },
+    });
+    await append(streams.member(adminId), adminId, [member(adminId, 'ann', 'admin')]);
+    await append(streams.family(familyId), adminId, [
+      {
+        type: 'FamilyCreated',
+        data: {
+          familyId,
+          name: 'The Rebuilds',
+          timeZone: 'UTC',
+          pointSettings: { allowNegative: true, interestRate: 0, currency: 'USD' },
+          weeklyReportDay: 'Sunday',
+          rewards: [{ name: 'Sticker', cost: 1, emoji: '⭐' }],
+          taskTemplates: [],
+          hiddenSystemTemplates: [],
+        },
+      },
+    ]);
+    await append(streams.member(childId), adminId, [member(childId, 'kid', 'child')]);
+    for (let i = 0; i < 6; i += 1) {
+      const taskId = randomUUID();
+      const entryId = randomUUID();
+      await append(streams.task(taskId), adminId, [
+        {
+          type: 'TaskCreated',
+          data: {
+            taskId,
+            familyId,
+            createdBy: adminId,
+            title: `Task ${i}`,
+            description: '',
+            pointsValue: 5 + i,
+            dueDate: null,
+            assignedTo: [childId],
+            isRecurring: false,
+            recurringFrequency: null,
+            isChildRequest: false,
+            requestType: null,
+          },
+        },
+      ]);
+      await append(streams.task(taskId), childId, [{ type: 'TaskSubmitted', data: { submittedBy: childId } }]);
+      await append(streams.task(taskId), adminId, [{ type: 'TaskApproved', data: { score: 10, creditedTo: childId, entryId, pointsValue: 5 + i } }]);
+      await append(streams.pointsAccount(childId), adminId, [
+        { type: 'TaskPointsAwarded', data: { entryId, childId, taskId, amount: 5 + i, reason: `Completed task: Task ${i}` } },
+      ]);
+    }
+    const redemptionId = randomUUID();
+    await append(streams.pointsAccount(childId), childId, [
+      { type: 'RedemptionRequested', data: { redemptionId, childId, option: 'Sticker', cost: 1, emoji: '⭐' } },
+    ]);
+    await append(streams.pointsAccount(childId), adminId, [
+      { type: 'RedemptionApproved', data: { redemptionId, childId, entryId: randomUUID(), cost: 1, reason: 'Redemption approved' } },
+    ]);
+    await append(streams.member(childId), adminId, [{ type: 'MemberRenamed', data: { name: 'Kiddo' } }]);
+    // A row deleted (and one kept) after its creation, and a thread whose count is read back with find.
+    const calendar = (title: string) => ({
+      title,
+      description: '',
+      assignedTo: null,
+      startDate: at(200),
+      endDate: null,
+      allDay: false,
+      category: 'Other' as const,
+      color: '#000000',
+      isRecurring: false,
+      recurringType: null,
+      recurringEndDate: null,
+    });
+    for (const title of ['Dentist', 'Picnic']) {
+      const eventId = randomUUID();
+      await append(streams.calendarEvent(eventId), adminId, [
+        { type: 'CalendarEventCreated', data: { ...calendar(title), eventId, familyId, createdBy: adminId } },
+      ]);
+      await append(streams.calendarEvent(eventId), adminId, [{ type: 'CalendarEventUpdated', data: calendar(`${title}!`) }]);
+      if (title === 'Dentist') await append(streams.calendarEvent(eventId), adminId, [{ type: 'CalendarEventDeleted', data: {} }]);
+    }
+    const announcementId = randomUUID();
+    await append(streams.announcement(announcementId), adminId, [
+      { type: 'AnnouncementPosted', data: { announcementId, familyId, authorId: adminId, content: 'Pizza tonight', photoUrl: null } },
+    ]);
+    for (const content of ['Yes!', 'Again?']) {
+      await append(streams.announcement(announcementId), childId, [
+        { type: 'CommentAdded', data: { commentId: randomUUID(), announcementId, authorId: childId, content } },
+      ]);
+    }
+    await append(streams.weeklyReport(familyId, '2026-01-05'), 'system', [
+      {
+        type: 'WeeklyReportGenerated',
+        data: {
+          reportId: randomUUID(),
+          familyId,
+          weekStartDate: '2026-01-05',
+          weekEndDate: '2026-01-11',
+          windowStart: '2026-01-05T00:00:00.000Z',
+          windowEnd: '2026-01-12T00:00:00.000Z',
+          timeZone: 'UTC',
+          trigger: 'schedule',
+        },
+      },
+    ]);
+  });
+
+  afterAll(async () => {
+    await log.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function dump(file: string) {
+    const db = new Database(file, { readonly: true });
+    try {
+      return {
+        documents: db.prepare('SELECT collection, id, doc FROM documents ORDER BY collection, id').all(),
+        checkpoints: db.prepare('SELECT projection, position, version FROM checkpoints ORDER BY projection').all(),
+        // Queries break ties (same createdAt) by rowid: the rows must be stored in the same order, not only equal.
+        order: db.prepare('SELECT collection, id FROM documents ORDER BY collection, rowid').all(),
+        // A bulk load drops the secondary indexes and makes them again: the query plans rely on all of them.
+        indexes: db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name").all(),
+      };
+    } finally {
+      db.close();
+    }
+  }
+
+  type Path = 'runner' | 'commit-many' | 'in-memory';
+
+  async function rebuildInto(name: string, path: Path, options: RebuildOptions = {}) {
+    const file = join(dir, `${name}.sqlite`);
+    const store = new SqliteReadModelStore(file, { indexes: readModelIndexes });
+    // Without commitMany the rebuild falls back to the per-projection runner: the reference behaviour. Without
+    // load, it takes the single pass of batched commits (decision 017); with it, the in-memory fold (019).
+    const target: ReadModelStore =
+      path === 'in-memory'
+        ? store
+        : {
+            get: (c, id) => store.get(c, id),
+            find: (c, q) => store.find(c, q),
+            commit: (p, cp, work, from) => store.commit(p, cp, work, from),
+            ...(path === 'commit-many' ? { commitMany: (e, work, o) => store.commitMany(e, work, o) } : {}),
+            checkpoint: (p) => store.checkpoint(p),
+            reset: (p, cs) => store.reset(p, cs),
+            close: () => store.close(),
+          };
+    const position = await rebuildProjections(log, target, allProjections, options);
+    await store.close();
+    return { position, ...dump(file) };
+  }
+
+  it('leaves the rows and checkpoints of the per-projection runner, for any batch size', async () => {
+    const reference = await rebuildInto('reference', 'runner');
+    expect(reference.position).toBe(await log.headPosition());
+    expect(reference.documents.length).toBeGreaterThan(30);
+    expect(reference.documents.filter((d) => (d as { collection: string }).collection === 'calendar_events')).toHaveLength(1);
+    for (const batchSize of [1, 3, 7, 4000]) {
+      expect(await rebuildInto(`single-pass-${batchSize}`, 'commit-many', { batchSize })).toEqual(reference);
+      expect(await rebuildInto(`in-memory-${batchSize}`, 'in-memory', { batchSize })).toEqual(reference);
+    }
+  });
+
+  it('leaves the same rows when memory is bounded: what is held is stored, and older rows are read back', async () => {
+    const reference = await rebuildInto('bounded-reference', 'runner');
+    // One document held at most: the fold stores everything after every batch, and reads (get, find, a
+    // deleted row) go to the store behind it.
+    for (const batchSize of [1, 5, 13]) {
+      expect(await rebuildInto(`bounded-${batchSize}`, 'in-memory', { batchSize, maxDocuments: 1 })).toEqual(reference);
+    }
+  });
+
+  it('writes nothing when the replay fails, so the old read models stay whole', async () => {
+    const file = join(dir, 'failing.sqlite');
+    const store = new SqliteReadModelStore(file);
+    await rebuildProjections(log, store, allProjections);
+    const before = dump(file);
+    const broken = { ...allProjections[0]!, apply: async () => Promise.reject(new Error('projection bug')) };
+    await expect(rebuildProjections(log, store, [...allProjections.slice(1), broken])).rejects.toThrow('projection bug');
+    expect(dump(file)).toEqual(before);
+    await store.close();
+  });
+
+  it('replaces what a previous rebuild left', async () => {
+    const first = await rebuildInto('again', 'in-memory', { batchSize: 5 });
+    expect(await rebuildInto('again', 'in-memory', { batchSize: 2 })).toEqual(first);
+    expect(await rebuildInto('again', 'in-memory', { batchSize: 3, maxDocuments: 1 })).toEqual(first);
+  });
+});

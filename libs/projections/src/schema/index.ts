@@ -1,0 +1,2 @@
+export * from './collections.js';
+export type * from './documents.js';
