@@ -23,6 +23,21 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // The read models are typed by their collection handles (libs/projections schema): a query or a projection
+    // that spells a document type by hand could name the wrong one.
+    files: ['apps/*/src/**/*.ts', 'libs/projections/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[typeArguments][callee.property.name=/^(get|find|put)$/] > MemberExpression.arguments[object.name="collections"]',
+          message: 'Read models are typed by their collection handle: drop the type argument.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers; `any` there is the honest type.
     files: ['tests/**/*.ts', '**/*.spec.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

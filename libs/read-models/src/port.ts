@@ -10,6 +10,20 @@ export interface Doc {
   id: string;
 }
 
+declare const documentType: unique symbol;
+
+/**
+ * A collection's name bound to the type of its documents (the schema, libs/projections, declares one per
+ * collection), so a read or a write names the collection and the document type follows: no call site spells
+ * the type by hand, and a document can't be put into the wrong collection. At run time it is the name. A plain
+ * name still works (the adapters' own suites use throwaway collections); lint refuses spelled-out document
+ * types in the api and the projections.
+ */
+export type Collection<T extends Doc = Doc> = string & { readonly [documentType]?: T };
+
+/** Binds a collection name to its document type. */
+export const collection = <T extends Doc>(name: string): Collection<T> => name as Collection<T>;
+
 /** A filter on one top-level field: equality, membership, or a range. */
 export type Condition = Scalar | { in: Scalar[] } | { gte?: Scalar; lte?: Scalar; gt?: Scalar; lt?: Scalar } | { ne: Scalar };
 
@@ -20,13 +34,13 @@ export interface Query {
 }
 
 export interface ReadModelReader {
-  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
-  find<T extends Doc>(collection: string, query?: Query): Promise<T[]>;
+  get<T extends Doc>(collection: Collection<T>, id: string): Promise<T | null>;
+  find<T extends Doc>(collection: Collection<T>, query?: Query): Promise<T[]>;
 }
 
 export interface ReadModelTx extends ReadModelReader {
-  put<T extends Doc>(collection: string, doc: T): Promise<void>;
-  delete(collection: string, id: string): Promise<void>;
+  put<T extends Doc>(collection: Collection<T>, doc: T): Promise<void>;
+  delete(collection: Collection, id: string): Promise<void>;
 }
 
 export interface Checkpoint {
@@ -74,7 +88,7 @@ export interface ReadModelStore extends ReadModelReader {
   load?(entries: ProjectionCommit[], documents: Map<string, Iterable<Doc>>, options: LoadOptions): Promise<void>;
   checkpoint(projection: string): Promise<Checkpoint | null>;
   /** Drops the collections and the checkpoint of a projection, for a rebuild from the start of the log. */
-  reset(projection: string, collections: string[]): Promise<void>;
+  reset(projection: string, collections: Collection[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { streams } from '@familyos/events';
 import { familyDecider } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc } from '@familyos/projections';
+import { collections } from '@familyos/projections';
 import { CommandRunner } from '../platform/command-runner.js';
 import { READ_MODELS } from '../platform/tokens.js';
 
@@ -22,7 +22,7 @@ export class FamilyFit {
       const { state } = await this.runner.load(streams.family(namedFamilyId), familyDecider);
       if (state.exists) return namedFamilyId;
     }
-    const families = await this.readModels.find<FamilyDoc>(collections.families, { limit: 2 });
+    const families = await this.readModels.find(collections.families, { limit: 2 });
     return families.length === 1 ? families[0]!.id : null;
   }
 }

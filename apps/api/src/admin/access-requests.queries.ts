@@ -22,7 +22,7 @@ export class AccessRequestsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   private async pending(familyId?: string | null | { ne: null }): Promise<AccessRequestDoc[]> {
-    const rows = await this.readModels.find<AccessRequestDoc>(collections.accessRequests, {
+    const rows = await this.readModels.find(collections.accessRequests, {
       where: familyId === undefined ? { status: 'pending' } : { status: 'pending', familyId },
     });
     return rows.sort((a, b) => a.requestedAt.localeCompare(b.requestedAt) || a.id.localeCompare(b.id));

@@ -42,12 +42,12 @@ export class AnnouncementsQueries {
 
   /** The family's members by id: authors are named as they are called now, not as they were when they wrote. */
   private async authors(familyId: string): Promise<Map<string, AuthorView>> {
-    const members = await this.readModels.find<MemberDoc>(collections.members, { where: { familyId } });
+    const members = await this.readModels.find(collections.members, { where: { familyId } });
     return new Map(members.map((m) => [m.id, { id: m.id, username: m.username, name: m.name, role: m.role, avatar: m.avatar }]));
   }
 
   private async announcement(actor: FamilyMember, announcementId: string): Promise<AnnouncementDoc> {
-    const doc = await this.readModels.get<AnnouncementDoc>(collections.announcements, announcementId);
+    const doc = await this.readModels.get(collections.announcements, announcementId);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Announcement');
     return doc;
   }
@@ -69,7 +69,7 @@ export class AnnouncementsQueries {
   /** Newest first (by log position, so two posts of the same millisecond keep their order). */
   async list(actor: FamilyMember, limit?: number): Promise<AnnouncementView[]> {
     const [docs, authors] = await Promise.all([
-      this.readModels.find<AnnouncementDoc>(collections.announcements, {
+      this.readModels.find(collections.announcements, {
         where: { familyId: actor.familyId },
         orderBy: [{ field: 'position', direction: 'desc' }],
         ...(limit ? { limit } : {}),
@@ -88,7 +88,7 @@ export class AnnouncementsQueries {
   async comments(actor: FamilyMember, announcementId: string): Promise<CommentView[]> {
     await this.announcement(actor, announcementId);
     const [docs, authors] = await Promise.all([
-      this.readModels.find<CommentDoc>(collections.comments, {
+      this.readModels.find(collections.comments, {
         where: { familyId: actor.familyId, announcementId },
         orderBy: [{ field: 'position', direction: 'asc' }],
       }),
@@ -98,7 +98,7 @@ export class AnnouncementsQueries {
   }
 
   async comment(actor: FamilyMember, commentId: string): Promise<CommentView> {
-    const doc = await this.readModels.get<CommentDoc>(collections.comments, commentId);
+    const doc = await this.readModels.get(collections.comments, commentId);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Comment');
     return commentView(doc, await this.authors(actor.familyId));
   }

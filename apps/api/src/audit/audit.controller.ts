@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AuditDoc } from '@familyos/projections';
+import { collections } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { READ_MODELS } from '../platform/tokens.js';
 
@@ -14,7 +14,7 @@ export class AuditController {
   @Requires('viewAuditLog')
   async list(@FamilyActor() actor: Actor & { familyId: string }, @Query('limit') limit?: string) {
     const n = Math.min(Math.max(Number(limit) || 200, 1), 1000);
-    const rows = await this.readModels.find<AuditDoc>(collections.audit, {
+    const rows = await this.readModels.find(collections.audit, {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'position', direction: 'desc' }],
       limit: n,

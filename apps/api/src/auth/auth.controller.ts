@@ -1,11 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {} from '@fastify/cookie';
 import { LoginDto, messages, RegisterDto } from '@familyos/contracts';
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type MemberDoc } from '@familyos/projections';
+import { collections } from '@familyos/projections';
 import type { AppConfig } from '../config.js';
 import { userView } from '../members/user-view.js';
 import { CONFIG, READ_MODELS } from '../platform/tokens.js';
@@ -105,7 +104,7 @@ export class AuthController {
   @Get('demo-accounts')
   async demoAccounts() {
     if (!this.config.demo) return { enabled: false, password: null, accounts: [] };
-    const docs = await this.readModels.find<MemberDoc>(collections.members, {
+    const docs = await this.readModels.find(collections.members, {
       where: { usernameLower: { in: DEMO_ACCOUNTS.map((a) => a.username) } },
     });
     const accounts = DEMO_ACCOUNTS.flatMap((a) => {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { limits, messages } from '@familyos/contracts';
 import { canChangeCalendarEvent, expandOccurrences, invalid, notFound, toZoned, type Actor, type Occurrence } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type CalendarEventDoc, type FamilyDoc, type MemberDoc } from '@familyos/projections';
+import { collections, type CalendarEventDoc, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -70,7 +70,7 @@ export class CalendarQueries {
       throw invalid(messages.calendarWindow, 'endDate');
     }
     // Whatever starts at or after the window's end cannot overlap it (every occurrence starts at or after its series).
-    const docs = await this.readModels.find<CalendarEventDoc>(collections.calendarEvents, {
+    const docs = await this.readModels.find(collections.calendarEvents, {
       where: { familyId: actor.familyId, startDate: { lt: to.toUTC().toISO()! } },
     });
     const people = await this.people(actor.familyId);
@@ -82,20 +82,20 @@ export class CalendarQueries {
 
   /** The event (series) itself, answered as its first occurrence; another family's or a deleted one is a 404. */
   async one(actor: FamilyMember, eventId: string): Promise<CalendarOccurrenceView> {
-    const doc = await this.readModels.get<CalendarEventDoc>(collections.calendarEvents, eventId);
+    const doc = await this.readModels.get(collections.calendarEvents, eventId);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Event');
     const people = await this.people(actor.familyId);
     return this.view(actor, doc, { index: 0, startDate: doc.startDate, endDate: doc.endDate }, people);
   }
 
   private async timeZone(familyId: string): Promise<string> {
-    const family = await this.readModels.get<FamilyDoc>(collections.families, familyId);
+    const family = await this.readModels.get(collections.families, familyId);
     if (!family) throw notFound('Family');
     return family.timeZone;
   }
 
   private async people(familyId: string): Promise<Map<string, MemberDoc>> {
-    const members = await this.readModels.find<MemberDoc>(collections.members, { where: { familyId } });
+    const members = await this.readModels.find(collections.members, { where: { familyId } });
     return new Map(members.map((m) => [m.id, m]));
   }
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { DateTime } from 'luxon';
 import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type MemberDoc, type PointsEntryDoc, type ReportDoc, type TaskDoc } from '@familyos/projections';
+import { collections } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { toCsv, type CsvCell } from './csv.js';
@@ -25,7 +25,7 @@ export class ExportsController {
   ) {}
 
   private async send(actor: FamilyMember, reply: FastifyReply, what: Export, headers: string[], rows: CsvCell[][]): Promise<string> {
-    const family = await this.readModels.get<FamilyDoc>(collections.families, actor.familyId);
+    const family = await this.readModels.get(collections.families, actor.familyId);
     if (!family) throw notFound('Family');
     const today = DateTime.fromJSDate(this.clock.now(), { zone: family.timeZone }).toISODate();
     void reply
@@ -36,7 +36,7 @@ export class ExportsController {
   }
 
   private async names(familyId: string): Promise<(id: string | null) => string> {
-    const members = await this.readModels.find<MemberDoc>(collections.members, { where: { familyId } });
+    const members = await this.readModels.find(collections.members, { where: { familyId } });
     const byId = new Map(members.map((m) => [m.id, m.name]));
     return (id) => (id ? (byId.get(id) ?? '') : '');
   }
@@ -47,7 +47,7 @@ export class ExportsController {
   async points(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
     const [name, entries] = await Promise.all([
       this.names(actor.familyId),
-      this.readModels.find<PointsEntryDoc>(collections.points, { where: { familyId: actor.familyId }, orderBy: [{ field: 'position' }] }),
+      this.readModels.find(collections.points, { where: { familyId: actor.familyId }, orderBy: [{ field: 'position' }] }),
     ]);
     const rows = entries.map((e) => [e.date, name(e.userId), e.amount, e.reason, e.approved ? 'Approved' : 'Pending', name(e.issuerId)]);
     return this.send(actor, reply, 'points', ['Date', 'Member', 'Amount', 'Reason', 'Status', 'Given by'], rows);
@@ -59,7 +59,7 @@ export class ExportsController {
   async tasks(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
     const [name, tasks] = await Promise.all([
       this.names(actor.familyId),
-      this.readModels.find<TaskDoc>(collections.tasks, { where: { familyId: actor.familyId }, orderBy: [{ field: 'createdAt' }, { field: 'id' }] }),
+      this.readModels.find(collections.tasks, { where: { familyId: actor.familyId }, orderBy: [{ field: 'createdAt' }, { field: 'id' }] }),
     ]);
     const rows = tasks.map((t) => [
       t.createdAt,
@@ -79,7 +79,7 @@ export class ExportsController {
   @Get('reports.csv')
   @Requires('exportData')
   async reports(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
-    const reports = await this.readModels.find<ReportDoc>(collections.reports, {
+    const reports = await this.readModels.find(collections.reports, {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'weekStartDate' }],
     });

@@ -10,7 +10,7 @@ export class FamilyQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   async doc(familyId: string): Promise<FamilyDoc> {
-    const family = await this.readModels.get<FamilyDoc>(collections.families, familyId);
+    const family = await this.readModels.get(collections.families, familyId);
     if (!family) throw notFound('Family');
     return family;
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { messages, type InviteView, type PublicInviteView } from '@familyos/contracts';
 import { DomainError, inviteStatus, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type InviteDoc } from '@familyos/projections';
+import { collections, type InviteDoc } from '@familyos/projections';
 import { CommandRunner } from '../platform/command-runner.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { loadInviteByToken } from './invite.handlers.js';
@@ -24,7 +24,7 @@ export class InvitesQueries {
   }
 
   async list(actor: FamilyMember): Promise<InviteView[]> {
-    const docs = await this.readModels.find<InviteDoc>(collections.invites, {
+    const docs = await this.readModels.find(collections.invites, {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
     });
@@ -32,7 +32,7 @@ export class InvitesQueries {
   }
 
   async one(actor: FamilyMember, inviteId: string): Promise<InviteView> {
-    const doc = await this.readModels.get<InviteDoc>(collections.invites, inviteId);
+    const doc = await this.readModels.get(collections.invites, inviteId);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Invite');
     return this.view(doc);
   }
@@ -42,7 +42,7 @@ export class InvitesQueries {
     const invite = await loadInviteByToken(this.runner, token);
     if (!invite || invite.state.familyId === null) throw new DomainError('not_found', messages.inviteInvalid);
     const { state } = invite;
-    const family = await this.readModels.get<FamilyDoc>(collections.families, state.familyId!);
+    const family = await this.readModels.get(collections.families, state.familyId!);
     return {
       inviteToken: state.token,
       role: state.role,

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type BalanceDoc, type MemberDoc, type PointsEntryDoc, type TaskDoc } from '@familyos/projections';
+import { collections } from '@familyos/projections';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
@@ -23,10 +23,10 @@ export class LeaderboardController {
     const familyId = actor.familyId;
     const since = new Date(this.clock.now().getTime() - WEEK_MS).toISOString();
     const [children, balances, recent, approved] = await Promise.all([
-      this.readModels.find<MemberDoc>(collections.members, { where: { familyId, role: 'child' } }),
-      this.readModels.find<BalanceDoc>(collections.balances, { where: { familyId } }),
-      this.readModels.find<PointsEntryDoc>(collections.points, { where: { familyId, approved: true, date: { gte: since } } }),
-      this.readModels.find<TaskDoc>(collections.tasks, { where: { familyId, status: 'approved' } }),
+      this.readModels.find(collections.members, { where: { familyId, role: 'child' } }),
+      this.readModels.find(collections.balances, { where: { familyId } }),
+      this.readModels.find(collections.points, { where: { familyId, approved: true, date: { gte: since } } }),
+      this.readModels.find(collections.tasks, { where: { familyId, status: 'approved' } }),
     ]);
     const rows = children.map((c) => ({
       userId: c.id,

@@ -12,7 +12,7 @@ export class MembersQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   async docs(familyId: string): Promise<MemberDoc[]> {
-    const members = await this.readModels.find<MemberDoc>(collections.members, { where: { familyId } });
+    const members = await this.readModels.find(collections.members, { where: { familyId } });
     return members.sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.createdAt.localeCompare(b.createdAt));
   }
 
@@ -22,10 +22,10 @@ export class MembersQueries {
 
   /** SPEC §2: a profile is looked up by id or by username; anyone outside the family is "not found". */
   async one(familyId: string, idOrUsername: string) {
-    const byId = await this.readModels.get<MemberDoc>(collections.members, idOrUsername);
+    const byId = await this.readModels.get(collections.members, idOrUsername);
     const member =
       byId ??
-      (await this.readModels.find<MemberDoc>(collections.members, { where: { usernameLower: idOrUsername.toLowerCase() }, limit: 1 }))[0];
+      (await this.readModels.find(collections.members, { where: { usernameLower: idOrUsername.toLowerCase() }, limit: 1 }))[0];
     if (!member || member.familyId !== familyId) throw notFound('User');
     return userView(member);
   }

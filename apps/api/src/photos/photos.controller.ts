@@ -1,11 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Param, PayloadTooLargeException, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
 import { limits, messages } from '@familyos/contracts';
 import { DomainError, invalid, isPhotoId, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type PhotoDoc } from '@familyos/projections';
+import { collections } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { BLOB_STORE, READ_MODELS } from '../platform/tokens.js';
@@ -75,7 +74,7 @@ export class PhotosController {
   @Get('photos/:id')
   async photo(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!isPhotoId(id)) throw notFound('Photo');
-    const doc = await this.readModels.get<PhotoDoc>(collections.photos, id);
+    const doc = await this.readModels.get(collections.photos, id);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Photo');
     const blob = await this.blobs.get(id);
     if (!blob) throw notFound('Photo');

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { forbidden, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type BalanceDoc, type MemberDoc, type PointsEntryDoc } from '@familyos/projections';
+import { collections, type PointsEntryDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 export function pointsView(e: PointsEntryDoc) {
@@ -33,7 +33,7 @@ export class PointsQueries {
     if (userId) await this.memberOfFamily(actor, userId);
     if (actor.role === 'child') where.userId = actor.id;
     else if (userId) where.userId = userId;
-    const entries = await this.readModels.find<PointsEntryDoc>(collections.points, {
+    const entries = await this.readModels.find(collections.points, {
       where,
       orderBy: [{ field: 'position', direction: 'desc' }],
     });
@@ -41,21 +41,21 @@ export class PointsQueries {
   }
 
   async entry(actor: Actor & { familyId: string }, entryId: string) {
-    const entry = await this.readModels.get<PointsEntryDoc>(collections.points, entryId);
+    const entry = await this.readModels.get(collections.points, entryId);
     if (!entry || entry.familyId !== actor.familyId || (actor.role === 'child' && entry.userId !== actor.id)) throw notFound('Points entry');
     return pointsView(entry);
   }
 
   private async memberOfFamily(actor: Actor & { familyId: string }, userId: string): Promise<void> {
     if (actor.role === 'child' && userId !== actor.id) throw forbidden('Children can only see their own points');
-    const member = await this.readModels.get<MemberDoc>(collections.members, userId);
+    const member = await this.readModels.get(collections.members, userId);
     if (!member || member.familyId !== actor.familyId) throw notFound('User');
   }
 
   /** The balance of a child of the caller's family: the sum of its approved entries. */
   async balance(actor: Actor & { familyId: string }, userId: string): Promise<{ balance: number }> {
     await this.memberOfFamily(actor, userId);
-    const doc = await this.readModels.get<BalanceDoc>(collections.balances, userId);
+    const doc = await this.readModels.get(collections.balances, userId);
     return { balance: doc?.balance ?? 0 };
   }
 }

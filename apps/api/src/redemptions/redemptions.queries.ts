@@ -17,7 +17,7 @@ export class RedemptionsQueries {
   async list(actor: Actor & { familyId: string }) {
     const where: Record<string, string> = { familyId: actor.familyId };
     if (actor.role === 'child') where.userId = actor.id;
-    const docs = await this.readModels.find<RedemptionDoc>(collections.redemptions, {
+    const docs = await this.readModels.find(collections.redemptions, {
       where,
       orderBy: [{ field: 'requestedAt', direction: 'desc' }],
     });
@@ -25,7 +25,7 @@ export class RedemptionsQueries {
   }
 
   async doc(actor: Actor & { familyId: string }, id: string): Promise<RedemptionDoc> {
-    const doc = await this.readModels.get<RedemptionDoc>(collections.redemptions, id);
+    const doc = await this.readModels.get(collections.redemptions, id);
     if (!doc || doc.familyId !== actor.familyId || (actor.role === 'child' && doc.userId !== actor.id)) throw notFound('Redemption');
     return doc;
   }

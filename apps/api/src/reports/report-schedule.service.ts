@@ -4,7 +4,7 @@ import { streams } from '@familyos/events';
 import { familyDecider, reportWeekOf, SYSTEM_ACTOR } from '@familyos/domain';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type ReportDoc } from '@familyos/projections';
+import { collections, type FamilyDoc } from '@familyos/projections';
 import { InProcessReportScheduler, lastReportRun, type ReportJob, type ReportScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';
@@ -162,7 +162,7 @@ export class ReportScheduleService {
     const scheduled = new Set<string>();
     for (let i = 0; i < candidates.length && !this.stopping; i += LOOKUP_CHUNK) {
       const ids = candidates.slice(i, i + LOOKUP_CHUNK).map((c) => c.reportId);
-      const reports = await this.readModels.find<ReportDoc>(collections.reports, { where: { id: { in: ids } } });
+      const reports = await this.readModels.find(collections.reports, { where: { id: { in: ids } } });
       for (const r of reports) if (r.trigger === 'schedule') scheduled.add(r.id);
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -191,7 +191,7 @@ export class ReportScheduleService {
     const all: FamilyDoc[] = [];
     for (;;) {
       const last = all[all.length - 1]?.id;
-      const page = await this.readModels.find<FamilyDoc>(collections.families, {
+      const page = await this.readModels.find(collections.families, {
         ...(last === undefined ? {} : { where: { id: { gt: last } } }),
         orderBy: [{ field: 'id' }],
         limit: LOOKUP_CHUNK,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { computeWeeklyReport, notFound, reportWeekOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type FamilyDoc, type ReportDoc, type ReportEntryDoc, type ReportMemberDoc, type ReportTaskDoc } from '@familyos/projections';
+import { collections, type ReportDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -21,7 +21,7 @@ export class ReportsQueries {
 
   /** The family's reports, newest week first. */
   async list(actor: FamilyMember, limit: number): Promise<ReportDoc[]> {
-    const docs = await this.readModels.find<ReportDoc>(collections.reports, {
+    const docs = await this.readModels.find(collections.reports, {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'weekStartDate', direction: 'desc' }],
       limit,
@@ -34,7 +34,7 @@ export class ReportsQueries {
   }
 
   async one(actor: FamilyMember, weekStartDate: string): Promise<ReportDoc> {
-    const doc = await this.readModels.get<ReportDoc>(collections.reports, `${actor.familyId}_${weekStartDate}`);
+    const doc = await this.readModels.get(collections.reports, `${actor.familyId}_${weekStartDate}`);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Report');
     return reportView(actor, doc);
   }
@@ -44,14 +44,14 @@ export class ReportsQueries {
    * same rows as a stored report, and stored nowhere.
    */
   async preview(actor: FamilyMember, now: Date) {
-    const family = await this.readModels.get<FamilyDoc>(collections.families, actor.familyId);
+    const family = await this.readModels.get(collections.families, actor.familyId);
     if (!family) throw notFound('Family');
     const week = reportWeekOf(now, family.timeZone, family.weeklyReportDay);
     const where = { familyId: actor.familyId, date: { gte: week.windowStart, lt: week.windowEnd } };
     const [members, entries, tasks] = await Promise.all([
-      this.readModels.find<ReportMemberDoc>(collections.reportMembers, { where: { familyId: actor.familyId } }),
-      this.readModels.find<ReportEntryDoc>(collections.reportEntries, { where }),
-      this.readModels.find<ReportTaskDoc>(collections.reportTasks, { where }),
+      this.readModels.find(collections.reportMembers, { where: { familyId: actor.familyId } }),
+      this.readModels.find(collections.reportEntries, { where }),
+      this.readModels.find(collections.reportTasks, { where }),
     ]);
     const computed = computeWeeklyReport({
       report: { familyId: actor.familyId, timeZone: family.timeZone, ...week, reportId: 'preview', createdAt: now.toISOString(), trigger: 'manual', generatedBy: actor.id },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AccessRequestDoc, type FamilyDoc, type MemberDoc } from '@familyos/projections';
+import { collections, type FamilyDoc } from '@familyos/projections';
 import { userView } from '../members/user-view.js';
 import { READ_MODELS } from '../platform/tokens.js';
 
@@ -10,15 +10,15 @@ export class SystemAdminQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   private families() {
-    return this.readModels.find<FamilyDoc>(collections.families);
+    return this.readModels.find(collections.families);
   }
 
   private members() {
-    return this.readModels.find<MemberDoc>(collections.members);
+    return this.readModels.find(collections.members);
   }
 
   private pendingCount() {
-    return this.readModels.find<AccessRequestDoc>(collections.accessRequests, { where: { status: 'pending' } }).then((r) => r.length);
+    return this.readModels.find(collections.accessRequests, { where: { status: 'pending' } }).then((r) => r.length);
   }
 
   /** SPEC §3 "Platform stats". */

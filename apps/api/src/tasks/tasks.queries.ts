@@ -15,7 +15,7 @@ export class TasksQueries {
 
   /** Children see the tasks assigned to them or that they requested (SPEC §6); parents all. Newest first. */
   async list(actor: Actor & { familyId: string }) {
-    const tasks = await this.readModels.find<TaskDoc>(collections.tasks, {
+    const tasks = await this.readModels.find(collections.tasks, {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
     });
@@ -23,7 +23,7 @@ export class TasksQueries {
   }
 
   async one(actor: Actor & { familyId: string }, taskId: string) {
-    const task = await this.readModels.get<TaskDoc>(collections.tasks, taskId);
+    const task = await this.readModels.get(collections.tasks, taskId);
     if (!task || !taskVisibleTo(actor, task)) throw notFound('Task');
     return taskView(task);
   }

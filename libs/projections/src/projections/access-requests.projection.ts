@@ -32,7 +32,7 @@ export const accessRequestsProjection: Projection = {
       await tx.put(collections.accessRequests, doc);
       return;
     }
-    const row = await tx.get<AccessRequestDoc>(collections.accessRequests, id);
+    const row = await tx.get(collections.accessRequests, id);
     if (!row) return;
     if (isEvent(event, 'AccessRequestApproved')) {
       await tx.put(collections.accessRequests, { ...row, status: 'approved', familyId: event.data.familyId, decidedAt: at });

@@ -6,7 +6,7 @@ import type { AnnouncementDoc, CommentDoc } from '../schema/documents.js';
 
 /** Counted from the thread's rows rather than incremented, so an event applied twice counts once. */
 async function countComments(tx: ReadModelTx, announcementId: string): Promise<number> {
-  return (await tx.find<CommentDoc>(collections.comments, { where: { announcementId } })).length;
+  return (await tx.find(collections.comments, { where: { announcementId } })).length;
 }
 
 /** The family's announcements board and each post's reply thread; every row carries its familyId. */
@@ -32,7 +32,7 @@ export const announcementsProjection: Projection = {
     }
     if (isEvent(event, 'CommentAdded')) {
       const d = event.data;
-      const announcement = await tx.get<AnnouncementDoc>(collections.announcements, d.announcementId);
+      const announcement = await tx.get(collections.announcements, d.announcementId);
       if (!announcement) return;
       const doc: CommentDoc = {
         id: d.commentId,

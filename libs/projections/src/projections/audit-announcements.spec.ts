@@ -14,7 +14,7 @@ async function auditLogOf(events: readonly StoredEvent[]): Promise<AuditDoc[]> {
   const store = new SqliteReadModelStore(join(dir, 'rm.sqlite'));
   try {
     for (const e of events) await store.commit(auditProjection.name, { position: e.position, version: auditProjection.version }, (tx) => auditProjection.apply(e, tx));
-    return await store.find<AuditDoc>(collections.audit, { where: { familyId: 'fam-1' }, orderBy: [{ field: 'position', direction: 'asc' }] });
+    return await store.find(collections.audit, { where: { familyId: 'fam-1' }, orderBy: [{ field: 'position', direction: 'asc' }] });
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

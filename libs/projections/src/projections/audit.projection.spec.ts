@@ -50,7 +50,7 @@ async function auditLogOf(events: readonly StoredEvent[], familyId: string): Pro
   const store = new SqliteReadModelStore(join(dir, 'rm.sqlite'));
   try {
     for (const e of events) await store.commit(auditProjection.name, { position: e.position, version: auditProjection.version }, (tx) => auditProjection.apply(e, tx));
-    return await store.find<AuditDoc>(collections.audit, { where: { familyId }, orderBy: [{ field: 'position', direction: 'desc' }] });
+    return await store.find(collections.audit, { where: { familyId }, orderBy: [{ field: 'position', direction: 'desc' }] });
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -117,7 +117,7 @@ export const auditProjection: Projection = {
     if (!familyId || NOT_AUDITED.has(streamCategory(event.streamId))) return;
     // An audit row is written once: on a replayed event, the names it was written with may have changed since.
     if (await tx.get(collections.audit, event.metadata.eventId)) return;
-    const label = async (id: string) => ((await tx.get<{ id: string; label: string }>(collections.auditRefs, id))?.label ?? 'someone');
+    const label = async (id: string) => ((await tx.get(collections.auditRefs, id))?.label ?? 'someone');
     const refs: Refs = {
       member: (id) => label(`member-${String(id)}`),
       task: (id) => label(`task-${String(id)}`),

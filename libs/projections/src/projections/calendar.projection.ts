@@ -25,7 +25,7 @@ export const calendarProjection: Projection = {
       return;
     }
     if (isEvent(event, 'CalendarEventUpdated')) {
-      const row = await tx.get<CalendarEventDoc>(collections.calendarEvents, id);
+      const row = await tx.get(collections.calendarEvents, id);
       if (!row) return;
       await tx.put(collections.calendarEvents, { ...row, ...event.data, updatedAt: at });
     }

@@ -26,7 +26,7 @@ export const familiesProjection: Projection = {
     }
     const patch = patches[event.type];
     if (!patch || !event.metadata.familyId) return;
-    const family = await tx.get<FamilyDoc>(collections.families, event.metadata.familyId);
+    const family = await tx.get(collections.families, event.metadata.familyId);
     if (family) await tx.put(collections.families, { ...family, ...patch(event.data as never) });
   },
 };

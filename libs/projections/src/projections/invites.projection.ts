@@ -29,7 +29,7 @@ export const invitesProjection: Projection = {
       return;
     }
     if (!event.streamId.startsWith(PREFIX)) return;
-    const row = await tx.get<InviteDoc>(collections.invites, event.streamId.slice(PREFIX.length));
+    const row = await tx.get(collections.invites, event.streamId.slice(PREFIX.length));
     if (!row) return;
     if (isEvent(event, 'InviteUsed')) await tx.put(collections.invites, { ...row, currentUses: event.data.currentUses });
     else if (isEvent(event, 'InviteDeactivated')) await tx.put(collections.invites, { ...row, isActive: false });

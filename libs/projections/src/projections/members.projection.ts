@@ -43,7 +43,7 @@ export const membersProjection: Projection = {
               : { oidcLinked: true }
             : null;
     if (!patch) return;
-    const member = await tx.get<MemberDoc>(collections.members, memberIdOf(event.streamId));
+    const member = await tx.get(collections.members, memberIdOf(event.streamId));
     if (member) await tx.put(collections.members, { ...member, ...patch });
   },
 };

@@ -2,13 +2,13 @@ import { isEvent, type StoredEvent } from '@familyos/events';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
-import type { BalanceDoc, PointsEntryDoc, RedemptionDoc } from '../schema/documents.js';
+import type { PointsEntryDoc, RedemptionDoc } from '../schema/documents.js';
 
 async function addEntry(tx: ReadModelTx, event: StoredEvent, entry: Omit<PointsEntryDoc, 'familyId' | 'date' | 'position'>) {
   const familyId = event.metadata.familyId!;
   await tx.put(collections.points, { ...entry, familyId, date: event.metadata.timestamp, position: event.position });
   if (!entry.approved) return;
-  const current = (await tx.get<BalanceDoc>(collections.balances, entry.userId)) ?? {
+  const current = (await tx.get(collections.balances, entry.userId)) ?? {
     id: entry.userId,
     familyId,
     userId: entry.userId,
@@ -29,7 +29,7 @@ async function addEntry(tx: ReadModelTx, event: StoredEvent, entry: Omit<PointsE
 }
 
 async function decideRedemption(tx: ReadModelTx, event: StoredEvent, id: string, status: RedemptionDoc['status']) {
-  const r = await tx.get<RedemptionDoc>(collections.redemptions, id);
+  const r = await tx.get(collections.redemptions, id);
   if (r) await tx.put(collections.redemptions, { ...r, status, decidedAt: event.metadata.timestamp, decidedBy: event.metadata.actorId });
 }
 

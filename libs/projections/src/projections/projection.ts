@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@familyos/events';
-import type { ReadModelTx } from '@familyos/read-models';
+import type { Collection, ReadModelTx } from '@familyos/read-models';
 
 /**
  * A projection folds the global log into read-model collections. It must be deterministic (same log, same
@@ -9,6 +9,6 @@ import type { ReadModelTx } from '@familyos/read-models';
 export interface Projection {
   name: string;
   version: number;
-  collections: string[];
+  collections: Collection[];
   apply(event: StoredEvent, tx: ReadModelTx): Promise<void>;
 }

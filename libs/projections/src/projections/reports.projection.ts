@@ -25,7 +25,7 @@ export const reportsProjection: Projection = {
       const row: ReportMemberDoc = { id: d.memberId, familyId: d.familyId, name: d.name, avatar: d.avatar, role: d.role };
       await tx.put(collections.reportMembers, row);
     } else if (isEvent(event, 'MemberRenamed') || isEvent(event, 'MemberAvatarChanged')) {
-      const row = await tx.get<ReportMemberDoc>(collections.reportMembers, memberIdOf(event.streamId));
+      const row = await tx.get(collections.reportMembers, memberIdOf(event.streamId));
       if (!row) return;
       await tx.put(collections.reportMembers, isEvent(event, 'MemberRenamed') ? { ...row, name: event.data.name } : { ...row, avatar: event.data.avatar });
     } else if (isEvent(event, 'PointsIssued')) {
@@ -47,9 +47,9 @@ export const reportsProjection: Projection = {
       const d = event.data;
       const window = { gte: d.windowStart, lt: d.windowEnd };
       const [members, entries, tasks] = await Promise.all([
-        tx.find<ReportMemberDoc>(collections.reportMembers, { where: { familyId: d.familyId } }),
-        tx.find<ReportEntryDoc>(collections.reportEntries, { where: { familyId: d.familyId, date: window } }),
-        tx.find<ReportTaskDoc>(collections.reportTasks, { where: { familyId: d.familyId, date: window } }),
+        tx.find(collections.reportMembers, { where: { familyId: d.familyId } }),
+        tx.find(collections.reportEntries, { where: { familyId: d.familyId, date: window } }),
+        tx.find(collections.reportTasks, { where: { familyId: d.familyId, date: window } }),
       ]);
       const doc: ReportDoc = computeWeeklyReport({
         report: {

@@ -39,7 +39,7 @@ export const tasksProjection: Projection = {
       return;
     }
     if (!event.streamId.startsWith('task-')) return;
-    const task = await tx.get<TaskDoc>(collections.tasks, taskIdOf(event.streamId));
+    const task = await tx.get(collections.tasks, taskIdOf(event.streamId));
     if (!task) return;
     const actor = event.metadata.actorId;
     let next: TaskDoc | null = null;

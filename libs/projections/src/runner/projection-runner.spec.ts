@@ -8,7 +8,6 @@ import type { EventMetadata, StoredEvent } from '@familyos/events';
 import { allProjections } from '../projections/index.js';
 import { collections } from '../schema/collections.js';
 import type { Projection } from '../projections/projection.js';
-import type { AuditDoc, BalanceDoc, PointsEntryDoc, TaskDoc } from '../schema/documents.js';
 import { tasksProjection } from '../projections/tasks.projection.js';
 import { rebuildProjections } from '../rebuild-projections.js';
 import { ProjectionRunner } from './projection-runner.js';
@@ -232,15 +231,15 @@ describe('ProjectionRunner over real SQLite stores', () => {
     expect(await dump(store)).toEqual(await cleanBuild(events));
 
     // The rows are the real thing: every balance is the sum of its approved entries, every task has a family.
-    const entries = await store.find<PointsEntryDoc>(collections.points);
-    const balances = await store.find<BalanceDoc>(collections.balances);
+    const entries = await store.find(collections.points);
+    const balances = await store.find(collections.balances);
     expect(balances.length).toBeGreaterThan(0);
     for (const b of balances) {
       expect(b.balance).toBe(entries.filter((e) => e.userId === b.userId && e.approved).reduce((s, e) => s + e.amount, 0));
     }
-    const tasks = await store.find<TaskDoc>(collections.tasks);
+    const tasks = await store.find(collections.tasks);
     expect(tasks.length).toBeGreaterThan(0);
-    const audit = await store.find<AuditDoc>(collections.audit);
+    const audit = await store.find(collections.audit);
     expect(audit.length).toBeGreaterThan(0);
     for (const c of Object.values(collections)) {
       for (const row of await store.find<{ id: string; familyId?: unknown }>(c)) {

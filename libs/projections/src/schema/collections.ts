@@ -1,27 +1,49 @@
-/** Read-model collection names, shared with the query side. */
+import { collection } from '@familyos/read-models';
+import type {
+  AccessRequestDoc,
+  AnnouncementDoc,
+  AuditDoc,
+  AuditRefDoc,
+  BalanceDoc,
+  CalendarEventDoc,
+  CommentDoc,
+  FamilyDoc,
+  InviteDoc,
+  MemberDoc,
+  PhotoDoc,
+  PointsEntryDoc,
+  RedemptionDoc,
+  ReportDoc,
+  ReportEntryDoc,
+  ReportMemberDoc,
+  ReportTaskDoc,
+  TaskDoc,
+} from './documents.js';
+
+/** The read models: each collection's name bound to its document type, shared by projections and queries. */
 export const collections = {
-  families: 'families',
-  members: 'members',
-  tasks: 'tasks',
-  points: 'points',
-  balances: 'balances',
-  redemptions: 'redemptions',
-  audit: 'audit',
-  auditRefs: 'audit_refs',
-  announcements: 'announcements',
-  comments: 'comments',
-  photos: 'photos',
-  calendarEvents: 'calendar_events',
-  reports: 'reports',
+  families: collection<FamilyDoc>('families'),
+  members: collection<MemberDoc>('members'),
+  tasks: collection<TaskDoc>('tasks'),
+  points: collection<PointsEntryDoc>('points'),
+  balances: collection<BalanceDoc>('balances'),
+  redemptions: collection<RedemptionDoc>('redemptions'),
+  audit: collection<AuditDoc>('audit'),
+  auditRefs: collection<AuditRefDoc>('audit_refs'),
+  announcements: collection<AnnouncementDoc>('announcements'),
+  comments: collection<CommentDoc>('comments'),
+  photos: collection<PhotoDoc>('photos'),
+  calendarEvents: collection<CalendarEventDoc>('calendar_events'),
+  reports: collection<ReportDoc>('reports'),
   /** The reports projection's own copies of approved points and tasks, so a report is computed from its own rows. */
-  reportEntries: 'report_entries',
-  reportTasks: 'report_tasks',
-  reportMembers: 'report_members',
+  reportEntries: collection<ReportEntryDoc>('report_entries'),
+  reportTasks: collection<ReportTaskDoc>('report_tasks'),
+  reportMembers: collection<ReportMemberDoc>('report_members'),
   /** Invite links, one row per invite (the join page reads the invite's own stream instead). */
-  invites: 'invites',
+  invites: collection<InviteDoc>('invites'),
   /** Outside identities waiting to join (or decided); see the access-requests projection. */
-  accessRequests: 'access_requests',
-} as const;
+  accessRequests: collection<AccessRequestDoc>('access_requests'),
+};
 
 /**
  * Lookups beyond "this family's rows of a collection" (which documents_family serves): the weekly report's and

@@ -126,6 +126,13 @@ export interface AuditDoc {
   position: number;
 }
 
+/** The name an audit sentence gives a member, task or calendar event (`member-<id>`, …), kept as it was last named. */
+export interface AuditRefDoc {
+  id: string;
+  familyId: string;
+  label: string;
+}
+
 /** A post on the family's announcements board (SPEC §3 Announcement). */
 export interface AnnouncementDoc {
   id: string;

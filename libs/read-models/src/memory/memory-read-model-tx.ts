@@ -1,4 +1,4 @@
-import type { Condition, Doc, Query, ReadModelReader, ReadModelTx, Scalar } from '../port.js';
+import type { Collection as Named, Condition, Doc, Query, ReadModelReader, ReadModelTx, Scalar } from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -167,14 +167,14 @@ export class MemoryReadModelTx implements ReadModelTx {
     return c;
   }
 
-  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+  async get<T extends Doc>(collection: Named<T>, id: string): Promise<T | null> {
     const doc = this.store.get(collection)?.docs.get(id) as T | undefined;
     if (doc !== undefined) return doc;
     if (!this.backing || this.deleted.get(collection)?.has(id)) return null;
     return this.backing.get<T>(collection, id);
   }
 
-  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+  async find<T extends Doc>(collection: Named<T>, query: Query = {}): Promise<T[]> {
     if (!this.backing) return this.findSync<T>(collection, query);
     const held = this.findSync<T>(collection, { where: query.where });
     const docs = this.store.get(collection)?.docs;
@@ -183,7 +183,7 @@ export class MemoryReadModelTx implements ReadModelTx {
     return this.order([...older, ...held], query) as T[];
   }
 
-  findSync<T extends Doc>(collection: string, query: Query = {}): T[] {
+  findSync<T extends Doc>(collection: Named<T>, query: Query = {}): T[] {
     const conditions = Object.entries(query.where ?? {});
     for (const [name] of conditions) if (!FIELD.test(name)) throw new Error(`Invalid field name: ${name}`);
     for (const o of query.orderBy ?? []) if (!FIELD.test(o.field)) throw new Error(`Invalid field name: ${o.field}`);
@@ -227,13 +227,13 @@ export class MemoryReadModelTx implements ReadModelTx {
     return result;
   }
 
-  async put<T extends Doc>(collection: string, doc: T): Promise<void> {
+  async put<T extends Doc>(collection: Named<T>, doc: T): Promise<void> {
     // A deletion stays recorded even if the id comes back: the load deletes the old row first, so the new one
     // gets a new rowid, as in the store, which orders ties by it.
     this.collection(collection).set(doc);
   }
 
-  async delete(collection: string, id: string): Promise<void> {
+  async delete(collection: Named, id: string): Promise<void> {
     this.store.get(collection)?.delete(id);
     if (!this.backing) return;
     let ids = this.deleted.get(collection);

@@ -1,5 +1,5 @@
 import { MongoClient, type ClientSession, type Collection, type Db, type Filter, type Sort } from 'mongodb';
-import { CheckpointMovedError, type Checkpoint, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
+import { CheckpointMovedError, type Checkpoint, type Collection as Named, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -102,11 +102,11 @@ export class MongoReadModelStore implements ReadModelStore {
     return (await cursor.toArray()).map((s) => strip<T>(s));
   }
 
-  get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+  get<T extends Doc>(collection: Named<T>, id: string): Promise<T | null> {
     return this.getIn<T>(collection, id);
   }
 
-  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+  async find<T extends Doc>(collection: Named<T>, query: Query = {}): Promise<T[]> {
     await this.ensureFamilyIndex(collection);
     return this.findIn<T>(collection, query);
   }
@@ -154,7 +154,7 @@ export class MongoReadModelStore implements ReadModelStore {
     return stored ? { position: stored.position, version: stored.version } : null;
   }
 
-  async reset(projection: string, collections: string[]): Promise<void> {
+  async reset(projection: string, collections: Named[]): Promise<void> {
     // In one transaction: a crash half-way must not leave a checkpoint over emptied collections.
     await this.transaction(async (session) => {
       for (const c of collections) await this.collection(c).deleteMany({}, { session });

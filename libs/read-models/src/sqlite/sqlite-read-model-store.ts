@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import {
   CheckpointMovedError,
   type Checkpoint,
+  type Collection,
   type CommitOptions,
   type Condition,
   type Doc,
@@ -139,14 +140,14 @@ export class SqliteReadModelStore implements ReadModelStore {
     return statement as unknown as Database.Statement<P, R>;
   }
 
-  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+  async get<T extends Doc>(collection: Collection<T>, id: string): Promise<T | null> {
     const row = this
       .prepare<[string, string], { doc: string }>('SELECT doc FROM documents WHERE collection = ? AND id = ?')
       .get(collection, id);
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
-  async find<T extends Doc>(collection: string, query: Query = {}): Promise<T[]> {
+  async find<T extends Doc>(collection: Collection<T>, query: Query = {}): Promise<T[]> {
     const { sql, params } = this.findSql(collection, query);
     return this
       .prepare<Scalar[], { doc: string }>(sql)
@@ -230,10 +231,10 @@ export class SqliteReadModelStore implements ReadModelStore {
         while (this.recent.size > RECENT_DOCUMENTS) this.recent.delete(this.recent.keys().next().value!);
       };
       const tx: ReadModelTx = {
-        get: async <T extends Doc>(c: string, id: string) => {
+        get: async <T extends Doc>(c: Collection<T>, id: string) => {
           let doc = pending.get(c)?.get(id);
           if (doc === undefined && remember) doc = this.recent.get(`${c}\u0000${id}`);
-          if (doc === undefined) return this.get<T>(c, id);
+          if (doc === undefined) return this.get(c, id);
           return doc === null ? null : (JSON.parse(doc) as T);
         },
         find: async (c, q) => {
@@ -346,7 +347,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     return row ?? null;
   }
 
-  async reset(projection: string, collections: string[]): Promise<void> {
+  async reset(projection: string, collections: Collection[]): Promise<void> {
     this.recent.clear();
     const drop = this.db.transaction(() => {
       const del = this.prepare('DELETE FROM documents WHERE collection = ?');
