@@ -17,7 +17,8 @@ export default {
   moduleNameMapper: {
     '^@familyos/api$': '<rootDir>/apps/api/src/index.ts',
     '^@familyos/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@familyos/([a-z-]+)/([a-z-]+)$': '<rootDir>/libs/$1/src/$2/index.ts',
+    // A package's sub-entry is a file (`@familyos/contracts/rules`) or a folder (`@familyos/read-models/mongo`).
+    '^@familyos/([a-z-]+)/([a-z-]+)$': ['<rootDir>/libs/$1/src/$2.ts', '<rootDir>/libs/$1/src/$2/index.ts'],
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/{apps,libs,tests}/**/*.spec.ts'],

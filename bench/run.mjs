@@ -109,7 +109,7 @@ for (const r of allRows) console.log(line(cols.map(([, f]) => f(r))));
 const missed = allRows.filter((r) => !r.pass && r.budget !== '—');
 console.log(`\n${allRows.length} figures, ${missed.length} over budget, ${(totalSeconds / 60).toFixed(1)} min`);
 
-const analysisFile = join(root, 'bench', 'analysis.md');
+const handWritten = ['analysis.md', 'decisions-measured.md'].map((name) => join(root, 'bench', name));
 if (writeDoc) {
   const git = (cmd) => {
     try {
@@ -158,9 +158,10 @@ if (writeDoc) {
     '## Notes',
     '',
     ...sections.flatMap((s) => [`### ${s.title} (${s.seconds.toFixed(0)} s)`, '', ...s.rows.map((r) => `- \`${r.name}\`: ${r.note || '—'}`), '']),
-    // The measured causes of each miss are written by hand (bench/analysis.md) and kept across runs; it names the
-    // run it was written against, so a reader can tell when the figures above have moved on since.
-    ...(existsSync(analysisFile) ? [readFileSync(analysisFile, 'utf8').trim(), ''] : []),
+    // Written by hand and kept across runs: the measured causes of each miss (bench/analysis.md, which names the
+    // run it was written against, so a reader can tell when the figures above have moved on since), then the
+    // figures measured when decisions 015-022 were made (bench/decisions-measured.md, each with its commit).
+    ...handWritten.flatMap((file) => (existsSync(file) ? [readFileSync(file, 'utf8').trim(), ''] : [])),
   ].join('\n');
   writeFileSync(join(root, 'docs', 'benchmarks.md'), doc);
   console.log('docs/benchmarks.md written');

@@ -3,27 +3,11 @@
 // safe while the api and the projector run and write. Default target: backups/familyos-<UTC time> beside
 // DATA_DIR. Restore it with `npm run restore -- <dir>`.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  checkCopy,
-  checkpointsOf,
-  dataDirFromEnv,
-  EVENTS,
-  fail,
-  FORMAT,
-  fsyncFile,
-  headOf,
-  integrityCheck,
-  isInside,
-  MANIFEST,
-  PHOTOS,
-  photoFiles,
-  READ_MODELS,
-  Refusal,
-  sha256File,
-  timestamp,
-} from './embedded-data.mjs';
+import * as data from './embedded-data.mjs';
+
+const { EVENTS, FORMAT, MANIFEST, PHOTOS, READ_MODELS, Refusal } = data;
 
 /**
  * SQLite's online backup API from a connection of our own. All pages go in one step, so the copy is one
@@ -45,21 +29,20 @@ async function copyDatabase(from, to) {
   } finally {
     copy.close();
   }
-  fsyncFile(to);
-  integrityCheck(to, `The copy of ${from}`);
+  data.fsyncFile(to);
+  data.integrityCheck(to, `The copy of ${from}`);
 }
 
 async function main() {
-  const dataDir = dataDirFromEnv();
+  const created = new Date();
+  const { dataDir, folder: target } = data.commandLine({ fallback: (dir) => join(dirname(dir), 'backups', `familyos-${data.timestamp(created)}`) });
   if (!existsSync(join(dataDir, EVENTS))) {
     throw new Refusal(`Refused: no FamilyOS data in ${dataDir} (no ${EVENTS}). Set DATA_DIR to the folder the api uses.`);
   }
-  const created = new Date();
-  const target = resolve(process.argv[2] ?? join(dirname(dataDir), 'backups', `familyos-${timestamp(created)}`));
   if (existsSync(target) && (!statSync(target).isDirectory() || readdirSync(target).length > 0)) {
     throw new Refusal(`Refused: ${target} already exists and is not empty; choose a new folder.`);
   }
-  if (isInside(target, dataDir) || isInside(dataDir, target)) throw new Refusal(`Refused: the backup folder ${target} must be outside DATA_DIR (${dataDir}).`);
+  if (data.isInside(target, dataDir) || data.isInside(dataDir, target)) throw new Refusal(`Refused: the backup folder ${target} must be outside DATA_DIR (${dataDir}).`);
 
   // Built under a temporary name and renamed at the end: a folder called <target> is always a whole backup.
   const work = `${target}.partial-${process.pid}`;
@@ -75,21 +58,20 @@ async function main() {
     //    deleted or changed, so a later copy of the folder cannot miss one.
     if (existsSync(join(dataDir, READ_MODELS))) await copyDatabase(join(dataDir, READ_MODELS), join(work, READ_MODELS));
     await copyDatabase(join(dataDir, EVENTS), join(work, EVENTS));
-    for (const name of photoFiles(join(dataDir, PHOTOS))) {
+    for (const name of data.photoFiles(join(dataDir, PHOTOS))) {
       copyFileSync(join(dataDir, PHOTOS, name), join(work, PHOTOS, name));
-      fsyncFile(join(work, PHOTOS, name));
+      data.fsyncFile(join(work, PHOTOS, name));
     }
 
-    const head = headOf(join(work, EVENTS));
+    const { head, checkpoints } = data.stateOf(work);
     if (head === 0) throw new Refusal(`Refused: no FamilyOS data in ${dataDir} (its event log is empty); nothing to back up.`);
-    const checkpoints = existsSync(join(work, READ_MODELS)) ? checkpointsOf(join(work, READ_MODELS)) : {};
-    checkCopy(work, { head, checkpoints });
+    data.checkCopy(work, { head, checkpoints });
 
-    const names = [EVENTS, READ_MODELS, ...photoFiles(join(work, PHOTOS)).map((n) => `${PHOTOS}/${n}`)].filter((n) => existsSync(join(work, n)));
-    const files = names.map((path) => ({ path, size: statSync(join(work, path)).size, sha256: sha256File(join(work, path)) }));
+    const names = [EVENTS, READ_MODELS, ...data.photoFiles(join(work, PHOTOS)).map((n) => `${PHOTOS}/${n}`)].filter((n) => existsSync(join(work, n)));
+    const files = names.map((path) => ({ path, size: statSync(join(work, path)).size, sha256: data.sha256File(join(work, path)) }));
     const manifest = { format: FORMAT, createdAt: created.toISOString(), dataDir, headPosition: head, checkpoints, files };
     writeFileSync(join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    fsyncFile(join(work, MANIFEST));
+    data.fsyncFile(join(work, MANIFEST));
     if (existsSync(target)) rmSync(target, { recursive: true });
     renameSync(work, target);
 
@@ -104,4 +86,4 @@ async function main() {
   }
 }
 
-await main().catch(fail);
+await data.run(main);

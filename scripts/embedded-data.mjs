@@ -12,7 +12,7 @@ export const MANIFEST = 'manifest.json';
 export const FORMAT = 'familyos-backup/1';
 /** SQLite's companions of a database file: moved together with it, never left behind beside another one. */
 export const SIDE_FILES = ['-wal', '-shm', '-journal'];
-/** What a blob store folder may hold (file-blob-store.ts): `<id>` and `<id>.json`, ids as in blob-store.ts. */
+/** What a blob store folder may hold (file-blob-store.ts): `<id>` and `<id>.json`, ids as in blob-id.ts. */
 export const PHOTO_FILE = /^[A-Za-z0-9_-]{1,128}(\.json)?$/;
 
 /** A refusal: one line for the person at the terminal, exit code 1, nothing half done. */
@@ -34,6 +34,26 @@ export function dataDirFromEnv(env = process.env) {
   ].filter(Boolean);
   if (elsewhere.length) throw new Refusal(`Refused: ${elsewhere.join('; ')}. This command only handles the embedded SQLite data in DATA_DIR.`);
   return resolve(env.DATA_DIR || './data');
+}
+
+/**
+ * What both commands start from: DATA_DIR (refused when the data lives in KurrentDB or MongoDB) and the folder
+ * the first argument names, resolved; without one, `fallback(dataDir)` or, with no fallback, the usage line.
+ */
+export function commandLine({ usage, fallback }) {
+  const dataDir = dataDirFromEnv();
+  const arg = process.argv[2];
+  if (!arg && !fallback) throw new Refusal(usage);
+  return { dataDir, folder: resolve(arg ?? fallback(dataDir)) };
+}
+
+/** Runs a command's main: a Refusal is one line on stderr and exit code 1; anything else is thrown on. */
+export async function run(main) {
+  try {
+    await main();
+  } catch (error) {
+    fail(error);
+  }
 }
 
 /** UTC, sortable and safe in a file name: 20260114T093012Z. */
@@ -93,6 +113,11 @@ export function checkpointsOf(readModelsFile) {
   } finally {
     db.close();
   }
+}
+
+/** The end of the log in `dir` and, when it holds read models, their checkpoints (read from the files). */
+export function stateOf(dir, withReadModels = existsSync(join(dir, READ_MODELS))) {
+  return { head: headOf(join(dir, EVENTS)), checkpoints: withReadModels ? checkpointsOf(join(dir, READ_MODELS)) : {} };
 }
 
 /** Every photo the log names, with the sha256 of its bytes as recorded when it was uploaded. */

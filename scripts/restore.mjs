@@ -3,29 +3,10 @@
 // Checks the whole backup before touching anything, refuses while an api or projector has DATA_DIR open, and
 // never deletes the data it replaces: that is moved aside to <DATA_DIR>.before-restore-<UTC time>.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, copyFileSync, rmdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import {
-  checkCopy,
-  checkpointsOf,
-  dataDirFromEnv,
-  EVENTS,
-  fail,
-  FORMAT,
-  fsyncFile,
-  headOf,
-  inUse,
-  integrityCheck,
-  isInside,
-  MANIFEST,
-  move,
-  PHOTO_FILE,
-  PHOTOS,
-  READ_MODELS,
-  Refusal,
-  sha256File,
-  SIDE_FILES,
-  timestamp,
-} from './embedded-data.mjs';
+import { basename, dirname, join } from 'node:path';
+import * as data from './embedded-data.mjs';
+
+const { EVENTS, FORMAT, MANIFEST, PHOTO_FILE, PHOTOS, READ_MODELS, Refusal, SIDE_FILES } = data;
 
 const ALLOWED = (path) => path === EVENTS || path === READ_MODELS || (path.startsWith(`${PHOTOS}/`) && PHOTO_FILE.test(path.slice(PHOTOS.length + 1)));
 
@@ -49,16 +30,15 @@ function verifyBackup(dir) {
   for (const { path, size, sha256 } of manifest.files) {
     const file = join(dir, path);
     if (!existsSync(file)) throw new Refusal(`Refused: ${path} is listed in the manifest but missing from ${dir}.`);
-    if (statSync(file).size !== size || sha256File(file) !== sha256) {
+    if (statSync(file).size !== size || data.sha256File(file) !== sha256) {
       throw new Refusal(`Refused: ${path} in ${dir} does not match the size and sha256 in its manifest (damaged or changed since the backup).`);
     }
   }
-  for (const db of [EVENTS, READ_MODELS]) if (paths.includes(db)) integrityCheck(join(dir, db), `Refused: ${db} in ${dir}`);
-  const head = headOf(join(dir, EVENTS));
+  for (const db of [EVENTS, READ_MODELS]) if (paths.includes(db)) data.integrityCheck(join(dir, db), `Refused: ${db} in ${dir}`);
+  const { head, checkpoints } = data.stateOf(dir, paths.includes(READ_MODELS));
   if (head !== manifest.headPosition) throw new Refusal(`Refused: ${EVENTS} ends at position ${head}, the manifest says ${manifest.headPosition}.`);
-  const checkpoints = paths.includes(READ_MODELS) ? checkpointsOf(join(dir, READ_MODELS)) : {};
   try {
-    checkCopy(dir, { head, checkpoints });
+    data.checkCopy(dir, { head, checkpoints });
   } catch (error) {
     if (error instanceof Refusal) throw new Refusal(`Refused: ${error.message}`);
     throw error;
@@ -73,24 +53,22 @@ function currentEntries(dataDir) {
 }
 
 function main() {
-  const dataDir = dataDirFromEnv();
-  if (!process.argv[2]) throw new Refusal('Usage: npm run restore -- <backup dir>   (DATA_DIR says where to restore to; default ./data)');
-  const backup = resolve(process.argv[2]);
-  if (isInside(backup, dataDir) || isInside(dataDir, backup)) throw new Refusal(`Refused: the backup ${backup} and DATA_DIR (${dataDir}) must be separate folders.`);
+  const { dataDir, folder: backup } = data.commandLine({ usage: 'Usage: npm run restore -- <backup dir>   (DATA_DIR says where to restore to; default ./data)' });
+  if (data.isInside(backup, dataDir) || data.isInside(dataDir, backup)) throw new Refusal(`Refused: the backup ${backup} and DATA_DIR (${dataDir}) must be separate folders.`);
 
   // 1. The backup, whole, before anything else is touched.
   const { manifest, paths } = verifyBackup(backup);
 
   // 2. Nobody may have the data open: a running api would go on writing to the files we move aside.
   for (const db of [EVENTS, READ_MODELS]) {
-    if (inUse(join(dataDir, db))) {
+    if (data.inUse(join(dataDir, db))) {
       throw new Refusal(`Refused: ${join(dataDir, db)} is open in another process (an api, a projector or a backup is running on ${dataDir}). Stop it first.`);
     }
   }
 
   // 3. Copy into a staging folder beside DATA_DIR and check the copies, so that a full disk or an I/O error
   //    fails here, with DATA_DIR still as it was.
-  const ts = timestamp();
+  const ts = data.timestamp();
   const parent = dirname(dataDir);
   const staging = join(parent, `${basename(dataDir)}.restoring-${ts}`);
   if (existsSync(staging) || existsSync(join(parent, `${basename(dataDir)}.before-restore-${ts}`))) {
@@ -100,8 +78,8 @@ function main() {
   try {
     for (const { path, sha256 } of manifest.files) {
       copyFileSync(join(backup, path), join(staging, path));
-      fsyncFile(join(staging, path));
-      if (sha256File(join(staging, path)) !== sha256) throw new Refusal(`Refused: copying ${path} into ${staging} did not give the same bytes.`);
+      data.fsyncFile(join(staging, path));
+      if (data.sha256File(join(staging, path)) !== sha256) throw new Refusal(`Refused: copying ${path} into ${staging} did not give the same bytes.`);
     }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -119,18 +97,18 @@ function main() {
     mkdirSync(dataDir, { recursive: true });
     if (existing.length) mkdirSync(aside);
     for (const name of existing) {
-      move(join(dataDir, name), join(aside, name));
+      data.move(join(dataDir, name), join(aside, name));
       movedAside.push(name);
     }
     for (const name of incoming) {
-      move(join(staging, name), join(dataDir, name));
+      data.move(join(staging, name), join(dataDir, name));
       movedIn.push(name);
     }
     rmdirSync(staging);
   } catch (error) {
     // Put things back as they were, so a failed restore changes nothing.
-    for (const name of movedIn.reverse()) move(join(dataDir, name), join(staging, name));
-    for (const name of movedAside.reverse()) move(join(aside, name), join(dataDir, name));
+    for (const name of movedIn.reverse()) data.move(join(dataDir, name), join(staging, name));
+    for (const name of movedAside.reverse()) data.move(join(aside, name), join(dataDir, name));
     console.error(`Restore failed and was undone; the staged copy is in ${staging}.`);
     throw error;
   }
@@ -149,8 +127,4 @@ function main() {
   }
 }
 
-try {
-  main();
-} catch (error) {
-  fail(error);
-}
+await data.run(main);

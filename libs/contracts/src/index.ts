@@ -1,5 +1,5 @@
 // class-transformer's decorators read Reflect metadata while the DTO modules load: whoever imports the DTOs
-// (the api, the projector through the domain, the web app's lazy forms) gets the polyfill first.
+// (the api, the web app's lazy forms) gets the polyfill first. The domain imports `@familyos/contracts/rules` only.
 import 'reflect-metadata';
 export * from './limits.js';
 export * from './messages.js';

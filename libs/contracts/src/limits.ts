@@ -8,6 +8,12 @@ export const limits = {
   username: { min: 3, max: 32, pattern: /^[a-z0-9_.-]+$/i },
   password: { min: 8, max: 128 },
   familyNameMax: 60,
+  /**
+   * An emoji field (a reward's or template's emoji, a member's avatar) at the edge, in UTF-16 units: room for a
+   * joined sequence (family, flag, skin tone). A template's emoji is also held to template.emojiMaxChars
+   * characters, by the family decider.
+   */
+  emojiMaxUnits: 16,
   age: { min: 0, max: 120 },
   template: { pointsMin: 1, pointsMax: 100, pointsDefault: 5, emojiMaxChars: 2, defaultEmoji: '📋' },
   reward: { costMin: 1, costMax: 500, defaultCost: 50, defaultEmoji: '🎁', nameMax: 60 },

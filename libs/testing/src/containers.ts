@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { describe as Describe, it as It } from '@jest/globals';
+import type { afterAll as AfterAll, beforeAll as BeforeAll, describe as Describe, it as It } from '@jest/globals';
+import type { StartedTestContainer } from 'testcontainers';
 
 export type ContainerRuntime = { available: true } | { available: false; reason: string };
 
@@ -77,5 +78,42 @@ export function skipWithoutDocker(suite: string, reason: string): void {
   process.stdout.write(`${suite} skipped: ${reason}\n`);
   describe.skip(suite, () => {
     it('needs a Docker engine', () => undefined);
+  });
+}
+
+/** Pulling an image on a cold machine takes most of this. */
+export const CONTAINER_START_TIMEOUT_MS = 300_000;
+
+export interface ContainerSuite {
+  /** Starts the container (testcontainers is loaded only when a Docker engine answers); `timeoutMs` is the suite's. */
+  start(testcontainers: typeof import('testcontainers'), timeoutMs: number): Promise<StartedTestContainer>;
+  /** Once it runs: whatever setup it needs, and the URL the adapter connects to. */
+  url(container: StartedTestContainer): string | Promise<string>;
+}
+
+/**
+ * A suite against a service in a container: skipped with one line where no Docker engine runs (skipWithoutDocker);
+ * otherwise the container is started before the suite and stopped after it, and `body` registers the tests, which
+ * read the URL through `url()` once the suite has started.
+ */
+export async function describeWithContainer(suite: string, container: ContainerSuite, body: (url: () => string) => void): Promise<void> {
+  const runtime = await containerRuntime();
+  if (!runtime.available) {
+    skipWithoutDocker(suite, runtime.reason);
+    return;
+  }
+  const { describe, beforeAll, afterAll } = globalThis as unknown as { describe: typeof Describe; beforeAll: typeof BeforeAll; afterAll: typeof AfterAll };
+  describe(suite, () => {
+    let started: StartedTestContainer | undefined;
+    let url = '';
+    beforeAll(async () => {
+      // Loaded only here: testcontainers cannot even be imported where it cannot run.
+      started = await container.start(await import('testcontainers'), CONTAINER_START_TIMEOUT_MS);
+      url = await container.url(started);
+    }, CONTAINER_START_TIMEOUT_MS);
+    afterAll(async () => {
+      await started?.stop();
+    });
+    body(() => url);
   });
 }

@@ -5,7 +5,7 @@ import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type AccessRequestDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
-/** Decision 012's pending-user shape. */
+/** Decision 012's pending-user shape (docs/identity-http.md). */
 export const pendingView = (r: AccessRequestDoc): PendingUserView => ({
   id: r.id,
   username: r.username,

@@ -9,7 +9,7 @@ export interface StoredBlob {
 
 /**
  * Where uploaded photos' bytes live (the log records only whose they are). Ids are made by the server
- * (UUIDs); an adapter refuses any id that could name something other than one of its own blobs.
+ * (UUIDs); an adapter refuses any id that could name something other than one of its own blobs (blob-id.ts).
  */
 export interface BlobStore {
   /** Stores the bytes whole or not at all: a reader never sees part of a blob. Putting an id again replaces it. */
@@ -17,13 +17,6 @@ export interface BlobStore {
   /** The bytes and type stored under `id`, or null. */
   get(id: string): Promise<StoredBlob | null>;
   close(): Promise<void>;
-}
-
-/** Letters, digits, `-` and `_` only: an id is never a path, a dot-name or a query operator. */
-const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-export function assertBlobId(id: string): void {
-  if (!SAFE_ID.test(id)) throw new Error(`Invalid blob id: ${JSON.stringify(id)}`);
 }
 
 /** Like the read models: GridFS in the MongoDB of MONGO_URL when set, else a folder `photos/` in DATA_DIR. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertBlobId, type BlobStore, type StoredBlob } from './blob-store.js';
+import { assertBlobId } from './blob-id.js';
+import type { BlobStore, StoredBlob } from './blob-store.js';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, MongoClient } from 'mongodb';
-import { assertBlobId, type BlobStore, type StoredBlob } from './blob-store.js';
+import { assertBlobId } from './blob-id.js';
+import type { BlobStore, StoredBlob } from './blob-store.js';
 
 const BUCKET = 'photos';
 

@@ -1,7 +1,7 @@
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { limits, MEMBER_ROLES } from '../limits.js';
 import { messages } from '../messages.js';
-import { Trim } from './transforms.js';
+import { RequiredText } from './fields.js';
 
 /** `<provider>_<sha256 hex>`: the id of an access request (decision 012). */
 const PENDING_USER_ID = /^(hub|oidc)_[0-9a-f]{64}$/;
@@ -35,10 +35,7 @@ export class AssignFamilyDto {
   familyId?: string;
 
   @ValidateIf((o: AssignFamilyDto) => !given(o.familyId))
-  @Trim()
-  @IsString({ message: messages.assignFamily })
-  @IsNotEmpty({ message: messages.assignFamily })
-  @MaxLength(limits.familyNameMax, { message: messages.familyNameTooLong })
+  @RequiredText(limits.familyNameMax, messages.assignFamily, messages.familyNameTooLong)
   newFamilyName?: string;
 
   @IsOptional()

@@ -1,14 +1,11 @@
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { Trim } from './transforms.js';
+import { RequiredText } from './fields.js';
 
 /** POST /api/announcements {content, photoUrl?}: the author is the signed-in member, never a body field. */
 export class PostAnnouncementDto {
-  @Trim()
-  @IsString({ message: messages.announcementRequired })
-  @IsNotEmpty({ message: messages.announcementRequired })
-  @MaxLength(limits.announcement.max, { message: messages.announcementTooLong })
+  @RequiredText(limits.announcement.max, messages.announcementRequired, messages.announcementTooLong)
   content!: string;
 
   /** A URL answered by POST /api/upload-photo; null, empty or absent for none. Whose photo it is, the decider checks. */
@@ -21,9 +18,6 @@ export class PostAnnouncementDto {
 
 /** POST /api/announcements/{id}/comments {content}. Empty or whitespace-only is refused (SPEC §5). */
 export class AddCommentDto {
-  @Trim()
-  @IsString({ message: messages.commentEmpty })
-  @IsNotEmpty({ message: messages.commentEmpty })
-  @MaxLength(limits.comment.max, { message: messages.commentTooLong })
+  @RequiredText(limits.comment.max, messages.commentEmpty, messages.commentTooLong)
   content!: string;
 }

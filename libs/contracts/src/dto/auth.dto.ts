@@ -1,6 +1,7 @@
-import { IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { DisplayName, NewPassword, NewUsername, RequiredText } from './fields.js';
 import { Trim } from './transforms.js';
 
 export class LoginDto {
@@ -15,26 +16,16 @@ export class LoginDto {
 }
 
 export class RegisterDto {
-  @Trim()
-  @IsString({ message: messages.usernameFormat })
-  @Length(limits.username.min, limits.username.max, { message: messages.usernameFormat })
-  @Matches(limits.username.pattern, { message: messages.usernameFormat })
+  @NewUsername()
   username!: string;
 
-  @IsString({ message: messages.passwordLength })
-  @Length(limits.password.min, limits.password.max, { message: messages.passwordLength })
+  @NewPassword()
   password!: string;
 
-  @Trim()
-  @IsString({ message: messages.displayNameRequired })
-  @IsNotEmpty({ message: messages.displayNameRequired })
-  @MaxLength(limits.displayNameMax, { message: messages.displayNameTooLong })
+  @DisplayName()
   name!: string;
 
-  @Trim()
-  @IsString({ message: messages.familyNameRequired })
-  @IsNotEmpty({ message: messages.familyNameRequired })
-  @MaxLength(limits.familyNameMax, { message: messages.familyNameTooLong })
+  @RequiredText(limits.familyNameMax, messages.familyNameRequired, messages.familyNameTooLong)
   familyName!: string;
 
   @IsOptional()

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { Trim } from './transforms.js';
+import { OptionalText, RequiredText } from './fields.js';
 
 /** An empty string means "none" for the optional dates and the assignee, as a cleared form field sends it. */
 const EmptyAsNull = () => Transform(({ value }) => (value === '' ? null : value));
@@ -15,16 +15,10 @@ export const CALENDAR_COLOR_HEXES = CALENDAR_COLORS.map((c) => c.hex);
  * ISO 8601; one without an offset is read as a wall-clock time in the family's time zone.
  */
 export class CalendarEventDto {
-  @Trim()
-  @IsString({ message: messages.eventTitleRequired })
-  @IsNotEmpty({ message: messages.eventTitleRequired })
-  @MaxLength(limits.calendar.titleMax, { message: messages.eventTitleTooLong })
+  @RequiredText(limits.calendar.titleMax, messages.eventTitleRequired, messages.eventTitleTooLong)
   title!: string;
 
-  @IsOptional()
-  @Trim()
-  @IsString({ message: messages.eventDescriptionTooLong })
-  @MaxLength(limits.calendar.descriptionMax, { message: messages.eventDescriptionTooLong })
+  @OptionalText(limits.calendar.descriptionMax, messages.eventDescriptionTooLong)
   description?: string;
 
   /** A member of the family, or null for nobody in particular. */

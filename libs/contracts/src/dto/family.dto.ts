@@ -4,7 +4,6 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -16,7 +15,7 @@ import {
 } from 'class-validator';
 import { CURRENCIES, limits, WEEKDAYS } from '../limits.js';
 import { messages } from '../messages.js';
-import { Trim } from './transforms.js';
+import { EmojiField, IntInRange, ListOf, RequiredText, TaskDescription, TaskTitle } from './fields.js';
 
 export class PointSettingsDto {
   @IsOptional()
@@ -35,54 +34,34 @@ export class PointSettingsDto {
 }
 
 export class RewardDto {
-  @Trim()
-  @IsString({ message: messages.rewardNameRequired })
-  @IsNotEmpty({ message: messages.rewardNameRequired })
-  @MaxLength(limits.reward.nameMax, { message: messages.rewardNameRequired })
+  @RequiredText(limits.reward.nameMax, messages.rewardNameRequired)
   name!: string;
 
-  @IsInt({ message: messages.rewardCost })
-  @Min(limits.reward.costMin, { message: messages.rewardCost })
-  @Max(limits.reward.costMax, { message: messages.rewardCost })
+  @IntInRange(limits.reward.costMin, limits.reward.costMax, messages.rewardCost)
   cost!: number;
 
-  @IsOptional()
-  @IsString({ message: messages.templateEmoji })
-  @MaxLength(16, { message: messages.templateEmoji })
+  @EmojiField(messages.templateEmoji)
   emoji?: string;
 }
 
 export class TaskTemplateDto {
-  @Trim()
-  @IsString({ message: messages.templateTitleRequired })
-  @IsNotEmpty({ message: messages.templateTitleRequired })
-  @MaxLength(limits.task.titleMax, { message: messages.taskTitleTooLong })
+  @TaskTitle(messages.templateTitleRequired)
   title!: string;
 
-  @IsOptional()
-  @Trim()
-  @IsString({ message: messages.taskDescriptionTooLong })
-  @MaxLength(limits.task.descriptionMax, { message: messages.taskDescriptionTooLong })
+  @TaskDescription()
   description?: string;
 
-  @IsInt({ message: messages.templatePoints })
-  @Min(limits.template.pointsMin, { message: messages.templatePoints })
-  @Max(limits.template.pointsMax, { message: messages.templatePoints })
+  @IntInRange(limits.template.pointsMin, limits.template.pointsMax, messages.templatePoints)
   points!: number;
 
-  @IsOptional()
-  @IsString({ message: messages.templateEmoji })
-  @MaxLength(16, { message: messages.templateEmoji })
+  @EmojiField(messages.templateEmoji)
   emoji?: string;
 }
 
 /** PUT /api/family: any subset of the settings; absent fields stay as they are. */
 export class UpdateFamilyDto {
   @IsOptional()
-  @Trim()
-  @IsString({ message: messages.familyNameRequired })
-  @IsNotEmpty({ message: messages.familyNameRequired })
-  @MaxLength(limits.familyNameMax, { message: messages.familyNameTooLong })
+  @RequiredText(limits.familyNameMax, messages.familyNameRequired, messages.familyNameTooLong)
   name?: string;
 
   @IsOptional()
@@ -107,18 +86,10 @@ export class UpdateFamilyDto {
   @MaxLength(limits.reward.nameMax, { each: true, message: messages.rewardNameRequired })
   redemptionOptions?: string[];
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => RewardDto)
+  @ListOf(() => RewardDto, 50)
   rewards?: RewardDto[];
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => TaskTemplateDto)
+  @ListOf(() => TaskTemplateDto, 100)
   taskTemplates?: TaskTemplateDto[];
 
   @IsOptional()

@@ -1,7 +1,8 @@
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { INVITE_ROLES, limits } from '../limits.js';
 import { messages } from '../messages.js';
+import { DisplayName, IntInRange, NewPassword, NewUsername } from './fields.js';
 import { Trim } from './transforms.js';
 
 /** POST /api/family-invites (decision 012). Bounds are the decider's too; this is the edge. */
@@ -11,9 +12,7 @@ export class CreateInviteDto {
   role?: (typeof INVITE_ROLES)[number];
 
   @IsOptional()
-  @IsInt({ message: messages.inviteMaxUses })
-  @Min(limits.invite.maxUsesMin, { message: messages.inviteMaxUses })
-  @Max(limits.invite.maxUsesMax, { message: messages.inviteMaxUses })
+  @IntInRange(limits.invite.maxUsesMin, limits.invite.maxUsesMax, messages.inviteMaxUses)
   maxUses?: number;
 
   // An emptied date field in a form arrives as "": that means no expiry, like leaving it out.
@@ -43,21 +42,14 @@ export class JoinFamilyDto {
   hubUser?: unknown;
 
   @ValidateIf(localOnly)
-  @Trim()
-  @IsString({ message: messages.usernameFormat })
-  @Length(limits.username.min, limits.username.max, { message: messages.usernameFormat })
-  @Matches(limits.username.pattern, { message: messages.usernameFormat })
+  @NewUsername()
   username?: string;
 
   @ValidateIf(localOnly)
-  @Trim()
-  @IsString({ message: messages.displayNameRequired })
-  @IsNotEmpty({ message: messages.displayNameRequired })
-  @MaxLength(limits.displayNameMax, { message: messages.displayNameTooLong })
+  @DisplayName()
   name?: string;
 
   @ValidateIf(localOnly)
-  @IsString({ message: messages.passwordLength })
-  @Length(limits.password.min, limits.password.max, { message: messages.passwordLength })
+  @NewPassword()
   password?: string;
 }

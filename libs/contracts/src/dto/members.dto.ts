@@ -1,6 +1,7 @@
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { limits, MEMBER_ROLES } from '../limits.js';
 import { messages } from '../messages.js';
+import { DisplayName, EmojiField, IntInRange, NewPassword } from './fields.js';
 import { Trim } from './transforms.js';
 
 export class CreateMemberDto {
@@ -11,10 +12,7 @@ export class CreateMemberDto {
   @Matches(limits.username.pattern, { message: messages.usernameFormat })
   username!: string;
 
-  @Trim()
-  @IsString({ message: messages.memberRequired })
-  @IsNotEmpty({ message: messages.memberRequired })
-  @MaxLength(limits.displayNameMax, { message: messages.displayNameTooLong })
+  @DisplayName(messages.memberRequired)
   name!: string;
 
   @IsOptional()
@@ -22,33 +20,23 @@ export class CreateMemberDto {
   role?: (typeof MEMBER_ROLES)[number];
 
   @IsOptional()
-  @IsString({ message: messages.passwordLength })
-  @Length(limits.password.min, limits.password.max, { message: messages.passwordLength })
+  @NewPassword()
   password?: string;
 
   @IsOptional()
-  @IsInt({ message: messages.ageRange })
-  @Min(limits.age.min, { message: messages.ageRange })
-  @Max(limits.age.max, { message: messages.ageRange })
+  @IntInRange(limits.age.min, limits.age.max, messages.ageRange)
   age?: number;
 }
 
 export class UpdateMemberDto {
   @IsOptional()
-  @Trim()
-  @IsString({ message: messages.displayNameRequired })
-  @IsNotEmpty({ message: messages.displayNameRequired })
-  @MaxLength(limits.displayNameMax, { message: messages.displayNameTooLong })
+  @DisplayName()
   name?: string;
 
-  @IsOptional()
-  @IsString({ message: messages.avatar })
-  @IsNotEmpty({ message: messages.avatar })
-  @MaxLength(16, { message: messages.avatar })
+  @EmojiField(messages.avatar, { notEmpty: true })
   avatar?: string;
 
   @IsOptional()
-  @IsString({ message: messages.passwordLength })
-  @Length(limits.password.min, limits.password.max, { message: messages.passwordLength })
+  @NewPassword()
   password?: string;
 }

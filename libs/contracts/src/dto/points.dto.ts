@@ -1,7 +1,7 @@
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, NotEquals } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, NotEquals } from 'class-validator';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { Trim } from './transforms.js';
+import { IntInRange, RequiredText } from './fields.js';
 
 export class IssuePointsDto {
   @IsString({ message: messages.selectChild })
@@ -9,15 +9,10 @@ export class IssuePointsDto {
   userId!: string;
 
   @NotEquals(0, { message: messages.pointsNotZero })
-  @IsInt({ message: messages.pointsRange })
-  @Min(limits.points.min, { message: messages.pointsRange })
-  @Max(limits.points.max, { message: messages.pointsRange })
+  @IntInRange(limits.points.min, limits.points.max, messages.pointsRange)
   amount!: number;
 
-  @Trim()
-  @IsString({ message: messages.reasonRequired })
-  @IsNotEmpty({ message: messages.reasonRequired })
-  @MaxLength(limits.points.reasonMax, { message: messages.reasonTooLong })
+  @RequiredText(limits.points.reasonMax, messages.reasonRequired, messages.reasonTooLong)
   reason!: string;
 
   @IsOptional()

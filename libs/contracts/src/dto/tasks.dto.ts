@@ -1,38 +1,16 @@
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { limits, RECURRING_FREQUENCIES, REQUEST_TYPES } from '../limits.js';
 import { messages } from '../messages.js';
-import { Trim } from './transforms.js';
+import { IntInRange, PointsValue, TaskDescription, TaskTitle } from './fields.js';
 
 export class CreateTaskDto {
-  @Trim()
-  @IsString({ message: messages.taskTitleRequired })
-  @IsNotEmpty({ message: messages.taskTitleRequired })
-  @MaxLength(limits.task.titleMax, { message: messages.taskTitleTooLong })
+  @TaskTitle()
   title!: string;
 
-  @IsOptional()
-  @Trim()
-  @IsString({ message: messages.taskDescriptionTooLong })
-  @MaxLength(limits.task.descriptionMax, { message: messages.taskDescriptionTooLong })
+  @TaskDescription()
   description?: string;
 
-  @IsInt({ message: messages.taskPointsNumber })
-  @Min(limits.task.pointsMin, { message: messages.taskPointsTooLow })
-  @Max(limits.task.pointsMax, { message: messages.taskPointsTooHigh })
+  @PointsValue()
   pointsValue!: number;
 
   /** Required for parents (checked by the task decider, which knows who is asking); a child's own id otherwise. */
@@ -64,8 +42,6 @@ export class UpdateTaskDto {
   status!: 'approved' | 'rejected' | 'submitted';
 
   @IsOptional()
-  @IsInt({ message: messages.score })
-  @Min(limits.task.scoreMin, { message: messages.score })
-  @Max(limits.task.scoreMax, { message: messages.score })
+  @IntInRange(limits.task.scoreMin, limits.task.scoreMax, messages.score)
   score?: number;
 }

@@ -1,5 +1,5 @@
 import type { AccessRequestEvent, AccessRequested } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { accessRequestDecider, type AccessRequestCommand } from './access-request.decider.js';

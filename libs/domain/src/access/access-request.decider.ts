@@ -1,5 +1,5 @@
 import type { AccessRequestEvent, AccessRequestFacts, Role } from '@familyos/events';
-import { MEMBER_ROLES, messages } from '@familyos/contracts';
+import { MEMBER_ROLES, messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors.js';

@@ -1,5 +1,5 @@
 import type { AnnouncementEvent, AnnouncementPosted } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { announcementDecider, type AnnouncementCommand, type PhotoFacts } from './announcement.decider.js';

@@ -1,5 +1,5 @@
 import type { AnnouncementEvent } from '@familyos/events';
-import { limits, messages } from '@familyos/contracts';
+import { limits, messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { invalid, notFound, notInFamily } from '../shared/errors.js';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { CalendarCategory, CalendarEvent, CalendarEventFields, CalendarRecurrence } from '@familyos/events';
-import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits, messages } from '@familyos/contracts';
+import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits, messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';

@@ -1,5 +1,5 @@
 import type { FamilyEvent, Reward } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { familyDecider, isValidTimeZone, type FamilyCommand } from './family.decider.js';

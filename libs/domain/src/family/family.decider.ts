@@ -1,5 +1,5 @@
 import type { FamilyEvent, FamilySettings, PointSettings, Reward, Weekday } from '@familyos/events';
-import { BUILT_IN_TEMPLATE_TITLES, defaultReward, limits, messages, STARTER_REWARDS } from '@familyos/contracts';
+import { BUILT_IN_TEMPLATE_TITLES, defaultReward, limits, messages, STARTER_REWARDS } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/errors.js';

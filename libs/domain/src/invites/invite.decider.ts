@@ -1,5 +1,5 @@
 import type { InviteEvent, InviteRole } from '@familyos/events';
-import { INVITE_ROLES, limits, messages, type InviteStatus } from '@familyos/contracts';
+import { INVITE_ROLES, limits, messages, type InviteStatus } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, DomainError, invalid, notFound } from '../shared/errors.js';

@@ -1,4 +1,4 @@
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import { identityDecider } from './member.decider.js';
 

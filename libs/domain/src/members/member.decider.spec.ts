@@ -1,5 +1,5 @@
 import type { MemberEvent, MemberJoined } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { memberDecider, usernameDecider, type MemberCommand, type NewMember } from './member.decider.js';

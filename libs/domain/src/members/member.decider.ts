@@ -1,5 +1,5 @@
 import type { IdentityEvent, IdentityProvider, MemberEvent, MemberJoined, UsernameEvent } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, forbidden, notFound } from '../shared/errors.js';

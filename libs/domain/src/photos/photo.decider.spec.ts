@@ -1,5 +1,5 @@
 import type { PhotoEvent } from '@familyos/events';
-import { limits, messages } from '@familyos/contracts';
+import { limits, messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { isPhotoId, photoDecider, photoIdOf, photoUrlOf, type PhotoCommand } from './photo.decider.js';

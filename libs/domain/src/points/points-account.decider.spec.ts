@@ -1,5 +1,5 @@
 import type { PointsAccountEvent, PointsIssued } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { fold } from '../shared/decider.js';

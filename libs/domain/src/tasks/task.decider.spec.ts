@@ -1,5 +1,5 @@
 import type { RequestType, TaskCreated, TaskEvent } from '@familyos/events';
-import { messages } from '@familyos/contracts';
+import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { taskDecider, taskVisibleTo, type AssigneeFacts, type TaskCommand } from './task.decider.js';

@@ -1,13 +1,9 @@
-import type { StartedTestContainer } from 'testcontainers';
 import { MongoClient } from 'mongodb';
-import { containerRuntime, skipWithoutDocker } from '@familyos/testing';
+import { describeWithContainer } from '@familyos/testing';
 import { readModelStoreContract } from '../read-model-store.contract.js';
 import { MongoReadModelStore } from './mongo-read-model-store.js';
 
-const SUITE = 'MongoDB contract suite';
 const IMAGE = process.env['MONGO_IMAGE'] ?? 'mongo:8';
-/** Pulling the image on a cold machine takes most of this. */
-const START_TIMEOUT_MS = 300_000;
 
 /** rs.initiate() returns before the node has elected itself; transactions need a writable primary. */
 async function waitForPrimary(url: string, timeoutMs: number): Promise<void> {
@@ -25,24 +21,17 @@ async function waitForPrimary(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-const runtime = await containerRuntime();
-
-if (!runtime.available) {
-  skipWithoutDocker(SUITE, runtime.reason);
-} else {
-  describe(SUITE, () => {
-    let container: StartedTestContainer;
-    let url: string;
-
-    beforeAll(async () => {
-      // Loaded only here: testcontainers cannot even be imported where it cannot run.
-      const { GenericContainer, Wait } = await import('testcontainers');
-      container = await new GenericContainer(IMAGE)
+await describeWithContainer(
+  'MongoDB contract suite',
+  {
+    start: ({ GenericContainer, Wait }, timeoutMs) =>
+      new GenericContainer(IMAGE)
         .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
         .withExposedPorts(27017)
         .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
-        .withStartupTimeout(START_TIMEOUT_MS)
-        .start();
+        .withStartupTimeout(timeoutMs)
+        .start(),
+    async url(container) {
       const initiated = await container.exec([
         'mongosh',
         '--quiet',
@@ -51,15 +40,13 @@ if (!runtime.available) {
       ]);
       if (initiated.exitCode !== 0) throw new Error(`rs.initiate failed: ${initiated.output}`);
       // The member's host is the container's own address: connect straight to it, not through discovery.
-      url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
+      const url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
       await waitForPrimary(url, 30_000);
-    }, START_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await container?.stop();
-    });
-
+      return url;
+    },
+  },
+  (url) => {
     let n = 0;
-    readModelStoreContract(() => MongoReadModelStore.connect(url, `contract_${process.pid}_${n++}`));
-  });
-}
+    readModelStoreContract(() => MongoReadModelStore.connect(url(), `contract_${process.pid}_${n++}`));
+  },
+);
