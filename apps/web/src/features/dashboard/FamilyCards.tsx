@@ -2,11 +2,17 @@ import { Box, Button, List, ListItem, ListItemAvatar, ListItemText, Skeleton, St
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { ROLE_LABEL, type LeaderboardRow, type Task, type User } from '../../lib/types';
-import { UserAvatar } from '../members/UserAvatar';
-import { usePoints } from '../points/api';
-import { useTasks } from '../tasks/api';
+import { UserAvatar } from '../../components/UserAvatar';
+import { usePoints } from '../../api/points';
+import { useTasks } from '../../api/tasks';
 import { useTokenStatus } from './api';
-import { EmptyState, SectionCard, SoftChip, TaskStatusChip, ago, listSx, signedFp } from './parts';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryCard } from '../../components/QueryCard';
+import { SectionCard, listSx } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
+import { TaskStatusChip } from '../../components/TaskStatusChip';
+import { ago } from '../../lib/dates';
+import { signedFp } from '@familyos/contracts/rules';
 
 type Members = Map<string, User>;
 
@@ -53,7 +59,7 @@ export function RecentPointsCard({ members }: { members: Members }) {
   const points = usePoints();
   const entries = (points.data ?? []).slice().sort((a, b) => b.date.localeCompare(a.date)).slice(0, 10);
   return (
-    <SectionCard
+    <QueryCard
       title="Recent Points"
       emoji="⭐"
       testId="recent-points"
@@ -62,12 +68,11 @@ export function RecentPointsCard({ members }: { members: Members }) {
           View all
         </Button>
       }
+      query={points}
+      empty={<EmptyState emoji="✨">No points yet. Issue some for a job well done!</EmptyState>}
+      isEmpty={() => entries.length === 0}
     >
-      {points.isPending ? (
-        <Skeleton variant="rounded" height={120} />
-      ) : entries.length === 0 ? (
-        <EmptyState emoji="✨">No points yet. Issue some for a job well done!</EmptyState>
-      ) : (
+      {() => (
         <List disablePadding sx={listSx}>
           {entries.map((e) => {
             const who = members.get(e.userId);
@@ -96,7 +101,7 @@ export function RecentPointsCard({ members }: { members: Members }) {
           })}
         </List>
       )}
-    </SectionCard>
+    </QueryCard>
   );
 }
 
@@ -107,7 +112,7 @@ export function AllTasksCard({ members }: { members: Members }) {
   const tasks = useTasks();
   const all = (tasks.data ?? []).slice().sort((a: Task, b: Task) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <SectionCard
+    <QueryCard
       title="All Tasks"
       emoji="📋"
       testId="all-tasks"
@@ -116,12 +121,18 @@ export function AllTasksCard({ members }: { members: Members }) {
           View all
         </Button>
       }
+      query={tasks}
+      empty={<EmptyState emoji="📝">No tasks yet. Create one to get started!</EmptyState>}
+      isEmpty={() => all.length === 0}
+      after={
+        all.length > TASKS_SHOWN && (
+          <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
+            View all {all.length} tasks
+          </Button>
+        )
+      }
     >
-      {tasks.isPending ? (
-        <Skeleton variant="rounded" height={120} />
-      ) : all.length === 0 ? (
-        <EmptyState emoji="📝">No tasks yet. Create one to get started!</EmptyState>
-      ) : (
+      {() => (
         <List disablePadding sx={listSx}>
           {all.slice(0, TASKS_SHOWN).map((t) => {
             const assignees = t.assignedTo.map((id) => members.get(id)?.name).filter(Boolean).join(', ') || 'Unassigned';
@@ -139,12 +150,7 @@ export function AllTasksCard({ members }: { members: Members }) {
           })}
         </List>
       )}
-      {all.length > TASKS_SHOWN && (
-        <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
-          View all {all.length} tasks
-        </Button>
-      )}
-    </SectionCard>
+    </QueryCard>
   );
 }
 
