@@ -14,6 +14,7 @@ import { StatCard } from '../../components/StatCard';
 import { shortDate } from '../../lib/dates';
 import { isAwaitingRequestReview } from '../../lib/task-model';
 import type { Me, Task } from '../../lib/types';
+import { MoreTasksLink } from './FamilyCards';
 import { greetingFor } from './greeting';
 
 /** Completing a task, with its toasts: given by the page, which owns the task actions. */
@@ -95,13 +96,7 @@ export function ChildDashboard({
             }
             empty={<EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>}
             isEmpty={() => sorted.length === 0}
-            after={
-              sorted.length > TASKS_SHOWN && (
-                <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
-                  View all {sorted.length} tasks
-                </Button>
-              )
-            }
+            after={<MoreTasksLink total={sorted.length} shown={TASKS_SHOWN} />}
           >
             {() => (
               <List disablePadding sx={listSx}>

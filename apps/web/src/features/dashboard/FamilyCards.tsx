@@ -107,6 +107,16 @@ export function RecentPointsCard({ members }: { members: Members }) {
 
 const TASKS_SHOWN = 12;
 
+/** Under a card that lists only the first `shown` tasks: the way to all of them. */
+export function MoreTasksLink({ total, shown }: { total: number; shown: number }) {
+  if (total <= shown) return null;
+  return (
+    <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
+      View all {total} tasks
+    </Button>
+  );
+}
+
 /** SPEC §2: all tasks in compact form (title, assignee, status), newest first. */
 export function AllTasksCard({ members }: { members: Members }) {
   const tasks = useTasks();
@@ -124,13 +134,7 @@ export function AllTasksCard({ members }: { members: Members }) {
       query={tasks}
       empty={<EmptyState emoji="📝">No tasks yet. Create one to get started!</EmptyState>}
       isEmpty={() => all.length === 0}
-      after={
-        all.length > TASKS_SHOWN && (
-          <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
-            View all {all.length} tasks
-          </Button>
-        )
-      }
+      after={<MoreTasksLink total={all.length} shown={TASKS_SHOWN} />}
     >
       {() => (
         <List disablePadding sx={listSx}>
