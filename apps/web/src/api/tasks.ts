@@ -26,13 +26,13 @@ export function useCreateTask() {
   });
 }
 
-/** A task's status change moves points too (an approval credits the child). */
-function useTaskStatusChange<V>(body: (v: V) => { id: string; status: object }) {
+/** PUT /api/tasks/{id}: a status change moves points too (an approval credits the child). */
+function useTaskStatusChange<V>(request: (variables: V) => { id: string; body: { status: Task['status']; score?: number } }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: V) => {
-      const { id, status } = body(v);
-      return put<Task>(`/api/tasks/${id}`, status);
+    mutationFn: (variables: V) => {
+      const { id, body } = request(variables);
+      return put<Task>(`/api/tasks/${id}`, body);
     },
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), invalidatePoints(queryClient)]);
@@ -41,9 +41,9 @@ function useTaskStatusChange<V>(body: (v: V) => { id: string; status: object }) 
 }
 
 /** PUT /api/tasks/{id} {status:'submitted'}: a child marks a task done. */
-export const useSubmitTask = () => useTaskStatusChange((id: string) => ({ id, status: { status: 'submitted' } }));
+export const useSubmitTask = () => useTaskStatusChange((id: string) => ({ id, body: { status: 'submitted' } }));
 
 export type TaskReview = { status: 'approved'; score: number } | { status: 'rejected' };
 
 /** PUT /api/tasks/{id} {status:'approved', score} or {status:'rejected'}: a parent reviews a task or a child's request. */
-export const useReviewTask = () => useTaskStatusChange(({ id, review }: { id: string; review: TaskReview }) => ({ id, status: review }));
+export const useReviewTask = () => useTaskStatusChange(({ id, review }: { id: string; review: TaskReview }) => ({ id, body: review }));
