@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { theme } from './app/theme';
-import { SessionProvider } from './features/auth/session';
+import { SessionProvider } from './lib/session';
 import { ToastProvider } from './lib/toast';
 
 // SPEC §8: unhandled promise rejections are logged and suppressed, never shown raw.

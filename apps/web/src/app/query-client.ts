@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { get } from '../lib/api';
 
 /**
  * SPEC §9: no automatic retries, no refetch on focus, no polling, data never stale; refetch happens when a
- * change invalidates it. A query key is its path: ['api','tasks'] fetches /api/tasks (SPEC §7).
+ * change invalidates it. Every query names its own fetcher in its queryOptions factory (src/api, a feature's
+ * api.ts), and mutations invalidate through those factories' keys (decision 025).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,7 +11,6 @@ export const queryClient = new QueryClient({
       retry: false,
       refetchOnWindowFocus: false,
       staleTime: Infinity,
-      queryFn: ({ queryKey }) => get(`/${queryKey.join('/')}`),
     },
     mutations: { retry: false },
   },

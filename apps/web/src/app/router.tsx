@@ -1,23 +1,23 @@
 import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { meQuery, useSession } from '../features/auth/session';
-import { LoadingScreen } from '../features/layout/LoadingScreen';
-import { NotFoundPage } from '../features/layout/NotFoundPage';
+import { meQuery, useSession } from '../lib/session';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { NotFoundPage } from './layout/NotFoundPage';
 import { queryClient } from './query-client';
 
 const loadLoginPage = () => import('../features/auth/LoginPage');
 const LoginPage = lazy(loadLoginPage);
 // The signed-in frame (header, menu, balance, date pickers' provider) is not needed to sign in (decision 018).
-const loadSignedInShell = () => import('../features/layout/SignedInShell');
+const loadSignedInShell = () => import('./layout/SignedInShell');
 const SignedInShell = lazy(loadSignedInShell);
-const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
+const loadDashboardPage = () => import('./routes/dashboard');
 const DashboardPage = lazy(loadDashboardPage);
 /** The dashboard's chunk and, once the session is known, its data: both start while the address is matched. */
 const preloadDashboard = () =>
   Promise.all([loadDashboardPage(), queryClient.ensureQueryData(meQuery)]).then(([module, me]) => {
     if (me) module.prefetchDashboard(queryClient, me);
   });
-const TasksPage = lazy(() => import('../features/tasks/TasksPage'));
+const TasksPage = lazy(() => import('./routes/tasks'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UserProfilePage = lazy(() => import('../features/profile/UserProfilePage'));

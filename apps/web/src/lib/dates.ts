@@ -1,7 +1,11 @@
 import { DateTime } from 'luxon';
 
-/** "3 hours ago", "in 2 days": luxon for every date (DESIGN §7). */
-export function relativeTime(iso: string | null | undefined): string {
+/**
+ * "3 hours ago", "in 2 days", "just now" for the last minute (luxon alone would say "0 seconds ago"): the one
+ * relative time of the app, luxon for every date (DESIGN §7).
+ */
+export function ago(iso: string | null | undefined): string {
+  if (iso && Date.now() - Date.parse(iso) < 60_000) return 'just now';
   if (!iso) return 'Unknown time';
   const dt = DateTime.fromISO(iso);
   return dt.isValid ? (dt.toRelative() ?? 'just now') : 'Unknown time';
@@ -16,3 +20,7 @@ export function shortDate(iso: string | null | undefined): string {
 export function isoDay(daysFromToday: number): string {
   return DateTime.now().plus({ days: daysFromToday }).toISODate()!;
 }
+
+/** Newest first by an ISO time. */
+export const newestFirst = <T,>(items: T[], time: (item: T) => string | null | undefined) =>
+  [...items].sort((a, b) => (time(b) ?? '').localeCompare(time(a) ?? ''));

@@ -1,5 +1,5 @@
 import type { Abilities } from '@familyos/domain';
-import type { FamilyDoc, MemberDoc, PointsEntryDoc, RedemptionDoc, TaskDoc } from '@familyos/projections';
+import type { FamilyDoc, MemberDoc, PointsEntryDoc, RedemptionDoc, ReportDoc, TaskDoc } from '@familyos/projections';
 
 /** What the API answers (apps/api), by type only: nothing of these packages reaches the bundle. */
 export type Role = MemberDoc['role'];
@@ -12,6 +12,9 @@ export type Family = Omit<FamilyDoc, 'familyId'> & {
   redemptionOptions: string[];
   systemTemplates: { title: string; description: string; points: number; emoji: string }[];
 };
+/** The weekly report as the API answers it: the reports read model's document. */
+export type WeeklyReport = Omit<ReportDoc, 'familyId'>;
+export type ReportChild = WeeklyReport['children'][number];
 export interface LeaderboardRow {
   userId: string;
   name: string;

@@ -1,14 +1,16 @@
+import { fp } from '@familyos/contracts/rules';
 import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import type { LeaderboardRow, Me, PointsEntry, Task, User } from '../../lib/types';
-import { useMe } from '../auth/session';
-import { useLeaderboard, useUsers } from '../members/api';
-import { UserAvatar } from '../members/UserAvatar';
-import { useBalance, usePoints } from '../points/api';
-import { useTasks } from '../tasks/api';
-import { h1Sx, InlineLoading, newestFirst, Section, TaskList } from './parts';
-import { PointsHistory } from './PointsHistory';
+import { useMe } from '../../lib/session';
+import { useLeaderboard, useUsers } from '../../api/members';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useBalance, usePoints } from '../../api/points';
+import { useTasks } from '../../api/tasks';
+import { h1Sx, InlineLoading, Section, TaskSummaryList } from '../../components/page-parts';
+import { newestFirst } from '../../lib/dates';
+import { PointsHistory } from '../../components/PointsHistory';
 
 /**
  * SPEC §2 Activity: a child sees its own balance, rejected tasks and points history; parents see every
@@ -64,7 +66,7 @@ function OwnBalance() {
           ⭐ My Balance
         </Typography>
         <Typography sx={{ fontSize: 40, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}>
-          {balance.isError ? '—' : balance.data ? `${balance.data.balance} FP` : '…'}
+          {balance.isError ? '—' : balance.data ? fp(balance.data.balance) : '…'}
         </Typography>
         <Typography variant="body2" sx={{ opacity: 0.95 }}>
           Family Points you can spend on rewards
@@ -108,7 +110,7 @@ function BalanceRow({ row }: { row: LeaderboardRow }) {
           {`+${row.weekPoints} FP this week · ${row.tasksDone} ${row.tasksDone === 1 ? 'task' : 'tasks'} done`}
         </Typography>
       </Box>
-      <Typography sx={{ fontWeight: 800, fontSize: 20, whiteSpace: 'nowrap' }}>{row.balance} FP</Typography>
+      <Typography sx={{ fontWeight: 800, fontSize: 20, whiteSpace: 'nowrap' }}>{fp(row.balance)}</Typography>
     </Box>
   );
 }
@@ -121,7 +123,7 @@ function RejectedTasks({ me, tasks, users }: { me: Me; tasks: Task[]; users: Use
   );
   return (
     <Section title="Rejected Tasks" emoji="🚫" testId="activity-rejected" action={rejected.length > 0 ? <Chip size="small" label={rejected.length} aria-label={`${rejected.length} rejected`} /> : undefined}>
-      <TaskList
+      <TaskSummaryList
         tasks={rejected}
         users={users}
         showAssignee={!me.abilities.hasBalance}

@@ -3,9 +3,10 @@ import { limits, MEMBER_ROLES } from '@familyos/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
+import { fieldErrors } from '../../lib/forms';
 import { ROLE_LABEL } from '../../lib/types';
 import { useToast } from '../../lib/toast';
-import { SectionCard } from '../dashboard/parts';
+import { SectionCard } from '../../components/SectionCard';
 import { useCreateMember, type NewMember } from './api';
 
 type Field = 'username' | 'name';
@@ -29,13 +30,9 @@ export function AddMemberCard() {
     // The contracts' own rules (username format, name length), so the form and the server say the same words.
     const { validateDto, CreateMemberDto } = await loadContracts();
     const checked = await validateDto(CreateMemberDto, body);
-    const fieldErrors = (details: { field: string; message: string }[]) => {
-      const found: Partial<Record<Field, string>> = {};
-      for (const d of details) if ((d.field === 'username' || d.field === 'name') && !found[d.field]) found[d.field] = d.message;
-      return found;
-    };
+    const shown = { fields: ['username', 'name'] as const };
     if (!checked.ok) {
-      setErrors(fieldErrors(checked.details));
+      setErrors(fieldErrors(checked.details, shown));
       return;
     }
     setErrors({});
@@ -45,7 +42,7 @@ export function AddMemberCard() {
       toast({ title: 'User Created', description: `${user.name} joined the family as ${ROLE_LABEL[user.role].toLowerCase()}.` });
     } catch (error) {
       if (error instanceof ApiError) {
-        const found = fieldErrors(error.details);
+        const found = fieldErrors(error.details, shown);
         if (error.status === 409 && error.serverMessage) found.username ??= error.serverMessage;
         setErrors(found);
       }

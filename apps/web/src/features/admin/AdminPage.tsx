@@ -2,13 +2,13 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { useMe } from '../auth/session';
-import { DashboardGrid } from '../dashboard/parts';
-import { AccessDenied } from '../layout/AccessDenied';
-import { useUsers } from '../members/api';
-import { RecentActivityCard } from '../settings/RecentActivityCard';
+import { useMe } from '../../lib/session';
+import { DashboardGrid } from '../../components/DashboardGrid';
+import { AccessDenied } from '../../components/AccessDenied';
+import { useUsers } from '../../api/members';
+import { RecentActivityCard } from '../../components/RecentActivityCard';
 import { AddMemberCard } from './AddMemberCard';
-import { AdminMembersCard } from './AdminMembersCard';
+import { MembersCard } from '../../components/MembersCard';
 import { AdminStatsCard } from './AdminStatsCard';
 import { useInvites, usePendingUsers } from './api';
 import { InvitesCard } from './InvitesCard';
@@ -69,7 +69,7 @@ function AdminPanel() {
           <>
             {me.abilities.reviewHubRequests && <PendingRequestsCard pending={pending} />}
             {me.abilities.manageInvites && <InvitesCard invites={invites} />}
-            <AdminMembersCard users={users} />
+            <MembersCard users={users} testId="admin-members" />
             <AddMemberCard />
           </>
         }

@@ -1,6 +1,6 @@
 import type { User } from '../../lib/types';
-import { SectionCard } from '../dashboard/parts';
-import { StatTiles } from '../settings/StatsCard';
+import { SectionCard } from '../../components/SectionCard';
+import { StatTiles } from '../../components/StatTiles';
 
 /** SPEC §2 Admin side stats: Children, Parents (admin, superuser), Managers, Pending Approval. */
 export function AdminStatsCard({ users, pendingCount }: { users: User[] | undefined; pendingCount: number | undefined }) {

@@ -14,11 +14,12 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { INVITE_ROLES, limits, messages } from '@familyos/contracts/rules';
 import { DateTime } from 'luxon';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../components/DateTimeField';
 import { ApiError } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
 import { ROLE_LABEL } from '../../lib/types';
 import { useToast } from '../../lib/toast';
 import { inviteLink, useCreateInvite, type FamilyInvite, type InviteRole } from './api';
@@ -83,9 +84,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       toast({ title: 'Invite Link Created', description: `Share it with the new ${ROLE_LABEL[invite.role].toLowerCase()} to join your family.` });
     } catch (error) {
       if (error instanceof ApiError && error.details.length > 0) {
-        const server: Errors = {};
-        for (const d of error.details) if (d.field === 'maxUses' || d.field === 'expiresAt') server[d.field] ??= d.message;
-        setErrors(server);
+        setErrors(fieldErrors(error.details, { fields: ['maxUses', 'expiresAt'] }));
       }
       toast({ title: 'Error', description: 'Failed to create invite link. Please try again.', variant: 'destructive' });
     }
@@ -178,17 +177,15 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
                 label="Set expiration"
               />
               {form.expires && (
-                <DateTimePicker
+                <DateTimeField
                   label="Expires at"
                   value={form.expiresAt}
-                  ampm={false}
                   disablePast
                   minDateTime={DateTime.now()}
                   onChange={(v) => (setForm({ ...form, expiresAt: v }), setErrors({ ...errors, expiresAt: undefined }))}
-                  slotProps={{
-                    field: { clearable: true },
-                    textField: { fullWidth: true, error: Boolean(errors.expiresAt), helperText: errors.expiresAt ?? 'Leave empty for a link that never expires' },
-                  }}
+                  clearable
+                  error={errors.expiresAt}
+                  helperText="Leave empty for a link that never expires"
                 />
               )}
             </Stack>

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import { ROLE_LABEL } from '../../lib/types';
 import { useToast } from '../../lib/toast';
-import { ago, EmptyState, SectionCard, SoftChip } from '../dashboard/parts';
+import { ago } from '../../lib/dates';
+import { EmptyState } from '../../components/EmptyState';
+import { SectionCard } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
 import { useDecidePendingUser, type NewMember, type PendingUser } from './api';
 
 const PROVIDER_LABEL: Record<PendingUser['provider'], string> = { hub: 'Hub', oidc: 'OpenID' };

@@ -2,8 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { InviteStatus, InviteView, PendingUserView } from '@familyos/contracts/rules';
 import { get, post } from '../../lib/api';
 import type { Role, User } from '../../lib/types';
-import { usersQuery } from '../members/api';
-import { auditLogsKey } from '../settings/api';
+import { auditLogsKey } from '../../api/audit';
+import { leaderboardQuery, usersQuery } from '../../api/members';
+import { pendingUsersQuery } from '../../api/pending-users';
 
 /** GET /api/admin/pending-users and GET /api/family-invites: the shapes the server answers (decision 012). */
 export type PendingUser = PendingUserView;
@@ -23,13 +24,9 @@ export interface NewMember {
   role: Exclude<Role, 'superuser'>;
 }
 
-const pendingUsersKey = ['api', 'admin', 'pending-users'] as const;
-const invitesKey = ['api', 'family-invites'] as const;
-
-export const pendingUsersQuery = queryOptions({ queryKey: pendingUsersKey, queryFn: () => get<PendingUser[]>('/api/admin/pending-users') });
 export const usePendingUsers = () => useQuery(pendingUsersQuery);
 
-export const invitesQuery = queryOptions({ queryKey: invitesKey, queryFn: () => get<FamilyInvite[]>('/api/family-invites') });
+export const invitesQuery = queryOptions({ queryKey: ['api', 'family-invites'], queryFn: () => get<FamilyInvite[]>('/api/family-invites') });
 export const useInvites = () => useQuery(invitesQuery);
 
 /** SPEC §7: the link an admin hands out is {origin}/invite/{inviteToken}. */
@@ -43,7 +40,7 @@ export function useDecidePendingUser() {
       post<{ ok: boolean; user?: User }>('/api/admin/approve-user', body),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: pendingUsersKey }),
+        queryClient.invalidateQueries({ queryKey: pendingUsersQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: auditLogsKey }),
       ]);
@@ -55,7 +52,7 @@ export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewInvite) => post<FamilyInvite>('/api/family-invites', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQuery.queryKey }),
   });
 }
 
@@ -63,7 +60,7 @@ export function useDeactivateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => post<FamilyInvite>(`/api/family-invites/${encodeURIComponent(id)}/deactivate`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQuery.queryKey }),
   });
 }
 
@@ -75,7 +72,7 @@ export function useCreateMember() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['api', 'leaderboard'] }),
+        queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: auditLogsKey }),
       ]);
     },

@@ -2,9 +2,12 @@ import { Box, Button, List, ListItem, Skeleton, Stack, Typography } from '@mui/m
 import { Link } from '@tanstack/react-router';
 import { limits } from '@familyos/contracts/rules';
 import { ROLE_LABEL } from '../../lib/types';
-import { EmptyState, SectionCard, SoftChip, ago, listSx } from '../dashboard/parts';
-import { UserAvatar } from '../members/UserAvatar';
-import { useAnnouncements } from './api';
+import { EmptyState } from '../../components/EmptyState';
+import { SectionCard, listSx } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
+import { ago } from '../../lib/dates';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useAnnouncements } from '../../api/announcements';
 
 /** SPEC §2: the compact announcements card of the dashboards: the newest 3 and "View All Announcements". */
 export function AnnouncementsCard() {

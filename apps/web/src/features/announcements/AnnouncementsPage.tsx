@@ -2,9 +2,11 @@ import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } fr
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import { ROLE_LABEL } from '../../lib/types';
-import { EmptyState, SoftChip, ago } from '../dashboard/parts';
-import { UserAvatar } from '../members/UserAvatar';
-import { useAnnouncements, type Announcement } from './api';
+import { EmptyState } from '../../components/EmptyState';
+import { SoftChip } from '../../components/SoftChip';
+import { ago } from '../../lib/dates';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useAnnouncements, type Announcement } from '../../api/announcements';
 import { CommentThread } from './CommentThread';
 import { NewAnnouncementForm } from './NewAnnouncementForm';
 

@@ -3,8 +3,8 @@ import { limits, messages } from '@familyos/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { ago } from '../dashboard/parts';
-import { UserAvatar } from '../members/UserAvatar';
+import { ago } from '../../lib/dates';
+import { UserAvatar } from '../../components/UserAvatar';
 import { useAddComment, useComments } from './api';
 
 /** SPEC §2: an announcement's reply thread, oldest first, and the reply box (1..300; blank input is ignored). */

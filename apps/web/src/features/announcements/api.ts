@@ -1,26 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, get, post, sessionToken } from '../../lib/api';
-import type { Role } from '../../lib/types';
-
-export interface Author {
-  id: string;
-  name: string;
-  username: string;
-  role: Role;
-  avatar: string;
-}
-
-/** GET /api/announcements: newest first, with the author's role for the Parent / Child / Manager badge. */
-export interface Announcement {
-  id: string;
-  authorId: string;
-  author: Author | null;
-  authorRole: Role | null;
-  content: string;
-  photoUrl: string | null;
-  date: string;
-  commentCount: number;
-}
+import { announcementsQuery, type Announcement, type Author } from '../../api/announcements';
 
 export interface Comment {
   id: string;
@@ -31,12 +11,9 @@ export interface Comment {
   date: string;
 }
 
-export const announcementsQuery = queryOptions({ queryKey: ['api', 'announcements'], queryFn: () => get<Announcement[]>('/api/announcements') });
-export const useAnnouncements = () => useQuery(announcementsQuery);
-
 export const commentsQuery = (announcementId: string) =>
   queryOptions({
-    queryKey: ['api', 'announcements', announcementId, 'comments'],
+    queryKey: [...announcementsQuery.queryKey, announcementId, 'comments'],
     queryFn: () => get<Comment[]>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`),
   });
 export const useComments = (announcementId: string, enabled = true) => useQuery({ ...commentsQuery(announcementId), enabled });
@@ -45,7 +22,7 @@ export function usePostAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { content: string; photoUrl: string | null }) => post<Announcement>('/api/announcements', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'announcements'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
   });
 }
 
@@ -54,7 +31,7 @@ export function useAddComment(announcementId: string) {
   return useMutation({
     mutationFn: (content: string) => post<Comment>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`, { content }),
     // The thread and the list's comment count.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'announcements'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
   });
 }
 

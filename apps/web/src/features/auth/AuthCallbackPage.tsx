@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
 import { hubLogin } from './api';
-import { hubSession } from './hub';
-import { useSession } from './session';
+import { hubSession } from '../../lib/hub';
+import { useSession } from '../../lib/session';
 
 /** SPEC §8's words for a callback that could not sign anyone in. */
 function callbackFailure(error: unknown): string {

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mui/material';
 import { messages } from '@familyos/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
-import { TextInput } from '../../lib/TextInput';
+import { TextInput } from '../../components/TextInput';
 
 export interface Credentials {
   username: string;

@@ -2,9 +2,10 @@ import { Button, Divider, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { hubLogin, type SignedIn } from './api';
+import { hubLogin } from './api';
+import { type SignedIn } from '../../api/auth';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
-import { HubError, hubPasswordLogin, hubSession, ssoAuthorizeUrl } from './hub';
+import { HubError, hubPasswordLogin, hubSession, ssoAuthorizeUrl } from '../../lib/hub';
 
 interface Props {
   hubUrl: string | null;

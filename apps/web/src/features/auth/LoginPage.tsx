@@ -4,13 +4,15 @@ import { useState, type ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
-import { LoadingScreen } from '../layout/LoadingScreen';
-import { login, NO_PROVIDERS, useDemoAccounts, useProviders, type DemoAccount, type SignedIn } from './api';
+import { NO_PROVIDERS, useProviders, type SignedIn } from '../../api/auth';
+import { AuthLayout } from '../../components/AuthLayout';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useSession } from '../../lib/session';
+import { login, useDemoAccounts, type DemoAccount } from './api';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
 import { DemoAccountList } from './DemoAccountList';
 import { HubSignIn } from './HubSignIn';
 import { RegisterForm } from './RegisterForm';
-import { useSession } from './session';
 
 type TabKey = 'hub' | 'signin' | 'demo' | 'register';
 type Busy = TabKey | 'sso' | null;
@@ -190,20 +192,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: { xs: 'flex-start', md: 'center' },
-        justifyContent: 'center',
-        px: 2,
-        py: { xs: 2, sm: 4 },
-        bgcolor: 'background.default',
-        backgroundImage:
-          'radial-gradient(circle at 15% 0%, rgba(47, 95, 208, 0.14), transparent 45%), radial-gradient(circle at 100% 100%, rgba(138, 63, 252, 0.12), transparent 40%)',
-      }}
-    >
+    <AuthLayout centreFrom="md">
       <Box
         sx={{
           width: '100%',
@@ -272,6 +261,6 @@ export default function LoginPage() {
           )}
         </Card>
       </Box>
-    </Box>
+    </AuthLayout>
   );
 }

@@ -1,11 +1,13 @@
 import { Button, Stack } from '@mui/material';
 import { limits } from '@familyos/contracts/rules';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
-import { TextInput } from '../../lib/TextInput';
+import { TextInput } from '../../components/TextInput';
+import { useFieldForm } from '../../lib/forms';
 import { useToast } from '../../lib/toast';
-import { register, type RegisterBody, type SignedIn } from './api';
+import { register, type RegisterBody } from './api';
+import { type SignedIn } from '../../api/auth';
 
 type Field = 'familyName' | 'name' | 'username' | 'password';
 const FIELDS: Field[] = ['familyName', 'name', 'username', 'password'];
@@ -33,18 +35,7 @@ function deviceTimeZone(): string | undefined {
  */
 export function RegisterForm({ disabled, submitting, onBusy, onRegistered }: Props) {
   const toast = useToast();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-
-  const showErrors = (details: { field: string; message: string }[]) => {
-    const found: Partial<Record<Field, string>> = {};
-    for (const d of details) if ((FIELDS as string[]).includes(d.field) && !found[d.field as Field]) found[d.field as Field] = d.message;
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) refs.current[first]?.focus();
-    return Boolean(first);
-  };
+  const { values, errors, setErrors, showErrors, field } = useFieldForm(FIELDS, EMPTY, 'register');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,22 +63,6 @@ export function RegisterForm({ disabled, submitting, onBusy, onRegistered }: Pro
       onBusy(false);
     }
   };
-
-  const field = (name: Field) => ({
-    id: `register-${name}`,
-    name,
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setValues({ ...values, [name]: e.target.value });
-      if (errors[name]) setErrors({ ...errors, [name]: undefined });
-    },
-    inputRef: (el: HTMLInputElement | null) => {
-      refs.current[name] = el;
-    },
-    error: Boolean(errors[name]),
-    required: true,
-    fullWidth: true,
-  });
 
   return (
     <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label="Create a family">

@@ -1,19 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../lib/api';
-import type { Role, User } from '../../lib/types';
-
-/** GET /api/auth/providers: which sign-in ways this server offers (DESIGN §5). */
-export interface Providers {
-  demo: boolean;
-  hub: boolean;
-  oidc: boolean;
-  registration: boolean;
-  /** The hub's address and this product's service id there (decision 012); null while no hub is set up. */
-  hubUrl?: string | null;
-  hubServiceId?: string | null;
-  /** What the OpenID button calls the family's provider ("Sign in with {oidcName}"). */
-  oidcName?: string | null;
-}
+import type { SignedIn } from '../../api/auth';
+import type { Role } from '../../lib/types';
 
 export interface DemoAccount {
   username: string;
@@ -29,11 +17,6 @@ export interface DemoAccounts {
   accounts: DemoAccount[];
 }
 
-export interface SignedIn {
-  token: string;
-  user: User;
-}
-
 export interface RegisterBody {
   familyName: string;
   name: string;
@@ -41,11 +24,6 @@ export interface RegisterBody {
   password: string;
   timeZone?: string;
 }
-
-/** When the server cannot be asked, offer the one way that always exists: a local account. */
-export const NO_PROVIDERS: Providers = { demo: false, hub: false, oidc: false, registration: false };
-
-export const useProviders = () => useQuery({ queryKey: ['api', 'auth', 'providers'], queryFn: () => get<Providers>('/api/auth/providers') });
 
 export const useDemoAccounts = (enabled: boolean) =>
   useQuery({ queryKey: ['api', 'auth', 'demo-accounts'], queryFn: () => get<DemoAccounts>('/api/auth/demo-accounts'), enabled });

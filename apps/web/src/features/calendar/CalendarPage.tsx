@@ -5,9 +5,10 @@ import { useMemo, useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
-import { useMe } from '../auth/session';
-import { SoftChip } from '../dashboard/parts';
-import { calendarWindow, useCalendarEvents, useDeleteCalendarEvent, type CalendarOccurrence } from './api';
+import { useMe } from '../../lib/session';
+import { SoftChip } from '../../components/SoftChip';
+import { calendarWindow, useCalendarEvents, type CalendarOccurrence } from '../../api/calendar';
+import { useDeleteCalendarEvent } from './api';
 import { EventDialog } from './EventDialog';
 import { whenLabel } from './UpcomingEventsCard';
 

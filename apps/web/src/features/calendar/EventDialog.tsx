@@ -18,14 +18,16 @@ import {
   useTheme,
 } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits, messages } from '@familyos/contracts/rules';
 import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../components/DateTimeField';
 import { ApiError, failureMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
 import { useToast } from '../../lib/toast';
-import { useUsers } from '../members/api';
-import { useSaveCalendarEvent, type CalendarEventInput, type CalendarOccurrence } from './api';
+import { useUsers } from '../../api/members';
+import { useSaveCalendarEvent, type CalendarEventInput } from './api';
+import { type CalendarOccurrence } from '../../api/calendar';
 
 type Field = 'title' | 'startDate' | 'endDate' | 'recurringType' | 'recurringEndDate' | 'form';
 type Errors = Partial<Record<Field, string>>;
@@ -103,9 +105,7 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.details.length > 0) {
-        const server: Errors = {};
-        for (const d of error.details) server[(d.field in FIELD_NAMES ? d.field : 'form') as Field] ??= d.message;
-        setErrors(server);
+        setErrors(fieldErrors(error.details, { fields: INPUTS, other: 'form' }));
       }
       toast({ title: 'Error', description: failureMessage(error, editing ? 'Failed to update event' : 'Failed to create event'), variant: 'destructive' });
     }
@@ -138,13 +138,7 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
                 slotProps={{ textField: { fullWidth: true, required: true, error: Boolean(errors.startDate), helperText: errors.startDate } }}
               />
             ) : (
-              <DateTimePicker
-                label="Starts"
-                value={start}
-                ampm={false}
-                onChange={(v) => (setStart(v), clear('startDate'))}
-                slotProps={{ textField: { fullWidth: true, required: true, error: Boolean(errors.startDate), helperText: errors.startDate } }}
-              />
+              <DateTimeField label="Starts" value={start} onChange={(v) => (setStart(v), clear('startDate'))} required error={errors.startDate} />
             )}
             {allDay ? (
               <DatePicker
@@ -154,16 +148,16 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
                 slotProps={{ field: { clearable: true }, textField: { fullWidth: true, error: Boolean(errors.endDate), helperText: errors.endDate } }}
               />
             ) : (
-              <DateTimePicker
+              <DateTimeField
                 label="Ends (optional)"
                 value={end}
-                ampm={false}
                 onChange={(v) => (setEnd(v), clear('endDate'))}
                 onOpen={() => {
                   // SPEC §9: the end defaults to 23:59 of the start's day.
                   if (!end && start?.isValid) setEnd(start.set({ hour: endHour, minute: endMinute }));
                 }}
-                slotProps={{ field: { clearable: true }, textField: { fullWidth: true, error: Boolean(errors.endDate), helperText: errors.endDate } }}
+                clearable
+                error={errors.endDate}
               />
             )}
           </Stack>
@@ -257,4 +251,4 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
   );
 }
 
-const FIELD_NAMES: Record<string, true> = { title: true, startDate: true, endDate: true, recurringType: true, recurringEndDate: true };
+const INPUTS: readonly Field[] = ['title', 'startDate', 'endDate', 'recurringType', 'recurringEndDate'];

@@ -2,8 +2,11 @@ import { Box, Button, List, ListItem, Skeleton, Stack, Typography } from '@mui/m
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { limits } from '@familyos/contracts/rules';
-import { EmptyState, SectionCard, SoftChip, listSx } from '../dashboard/parts';
-import { calendarWindow, upcoming, useCalendarEvents, type CalendarOccurrence } from './api';
+import { EmptyState } from '../../components/EmptyState';
+import { SectionCard, listSx } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
+import { calendarWindow, useCalendarEvents, type CalendarOccurrence } from '../../api/calendar';
+import { upcoming } from './api';
 
 /** "Today · 09:00", "Tue 24 Nov · All day": when, in the reader's words. */
 export function whenLabel(o: Pick<CalendarOccurrence, 'startDate' | 'allDay'>): string {

@@ -1,63 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import type { CalendarEventInput } from '@familyos/domain';
-import { del, get, post, put } from '../../lib/api';
-
-export interface EventPerson {
-  id: string;
-  username: string;
-  name: string;
-  avatar: string;
-}
-
-/** One occurrence in a window (a recurring event answers one per date). `id` is the series; edits change it. */
-export interface CalendarOccurrence {
-  id: string;
-  occurrenceId: string;
-  title: string;
-  description: string;
-  assignedTo: string | null;
-  assignee: EventPerson | null;
-  creator: EventPerson | null;
-  createdBy: string;
-  startDate: string;
-  endDate: string | null;
-  seriesStartDate: string;
-  seriesEndDate: string | null;
-  allDay: boolean;
-  category: string;
-  color: string;
-  isRecurring: boolean;
-  recurringType: 'daily' | 'weekly' | 'monthly' | null;
-  recurringEndDate: string | null;
-  /** Decided by the server (creator, assignee, admin, superuser): the web app never re-derives it. */
-  canEdit: boolean;
-}
+import { calendarEventsKey, type CalendarOccurrence } from '../../api/calendar';
+import { del, post, put } from '../../lib/api';
 
 /** What POST and PUT send (SPEC §7's payload), as the calendar decider takes it. */
 export type { CalendarEventInput };
-
-export interface CalendarWindow {
-  startDate: string;
-  endDate: string;
-}
-
-/**
- * A window from `daysBack` days before today to `daysAhead` days after it, on whole days so the cache key stays
- * the same all day (SPEC §9: 7, 30 or 180 days ahead).
- */
-export function calendarWindow(daysAhead: number, daysBack = 0): CalendarWindow {
-  const today = DateTime.now().startOf('day');
-  return { startDate: today.minus({ days: daysBack }).toISO()!, endDate: today.plus({ days: daysAhead + 1 }).toISO()! };
-}
-
-export const calendarEventsQuery = (w: CalendarWindow) =>
-  queryOptions({
-    queryKey: ['api', 'calendar-events', w.startDate, w.endDate],
-    queryFn: () =>
-      get<CalendarOccurrence[]>(`/api/calendar-events?startDate=${encodeURIComponent(w.startDate)}&endDate=${encodeURIComponent(w.endDate)}`),
-  });
-export const useCalendarEvents = (w: CalendarWindow) => useQuery(calendarEventsQuery(w));
 
 /** Occurrences from now on (an event already over today is not "upcoming"). */
 export function upcoming(occurrences: CalendarOccurrence[], now = DateTime.now()): CalendarOccurrence[] {
@@ -69,7 +17,7 @@ export function useSaveCalendarEvent() {
   return useMutation({
     mutationFn: ({ id, event }: { id?: string; event: CalendarEventInput }) =>
       id ? put<CalendarOccurrence>(`/api/calendar-events/${encodeURIComponent(id)}`, event) : post<CalendarOccurrence>('/api/calendar-events', event),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'calendar-events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarEventsKey }),
   });
 }
 
@@ -77,6 +25,6 @@ export function useDeleteCalendarEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => del<null>(`/api/calendar-events/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api', 'calendar-events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarEventsKey }),
   });
 }

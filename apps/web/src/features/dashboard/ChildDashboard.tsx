@@ -1,23 +1,47 @@
+import { fp, signedFp } from '@familyos/contracts/rules';
 import { Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
-import { failureMessage } from '../../lib/api';
+import type { ReactNode } from 'react';
+import { useLeaderboard } from '../../api/members';
+import { useBalance } from '../../api/points';
+import { useTasks } from '../../api/tasks';
+import { DashboardGrid } from '../../components/DashboardGrid';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryCard } from '../../components/QueryCard';
+import { listSx } from '../../components/SectionCard';
+import { StatCard } from '../../components/StatCard';
 import { shortDate } from '../../lib/dates';
-import { useToast } from '../../lib/toast';
+import { isAwaitingRequestReview } from '../../lib/task-model';
 import type { Me, Task } from '../../lib/types';
-import { AnnouncementsCard } from '../announcements/AnnouncementsCard';
-import { UpcomingEventsCard } from '../calendar/UpcomingEventsCard';
-import { useLeaderboard } from '../members/api';
-import { useBalance } from '../points/api';
-import { PendingRequestsCard, RedemptionCenter } from '../redemptions/RedemptionCenter';
-import { useChangeTask, useTasks } from '../tasks/api';
-import { DashboardGrid, EmptyState, SectionCard, StatCard, greetingFor, listSx, signedFp } from './parts';
+import { MoreTasksLink } from './FamilyCards';
+import { greetingFor } from './greeting';
+
+/** Completing a task, with its toasts: given by the page, which owns the task actions. */
+export interface CompleteTask {
+  complete(task: Task): Promise<boolean>;
+  busyId: string | undefined;
+}
 
 const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3 };
 const TASKS_SHOWN = 8;
 
 /** SPEC §2 "Dashboard, child view": greeting, four stat cards, the child's tasks and the Redemption Center. */
-export function ChildDashboard({ me, ready }: { me: Me; ready: boolean }) {
+export function ChildDashboard({
+  me,
+  ready,
+  tasksActions,
+  side,
+  rewards,
+}: {
+  me: Me;
+  ready: boolean;
+  tasksActions: CompleteTask;
+  /** The side column: the child's reward requests, events, announcements. */
+  side: ReactNode;
+  /** The Redemption Center below, given the child's balance once known. */
+  rewards: (balance: number | undefined) => ReactNode;
+}) {
   const balance = useBalance();
   const tasks = useTasks();
   const leaderboard = useLeaderboard();
@@ -27,7 +51,7 @@ export function ChildDashboard({ me, ready }: { me: Me; ready: boolean }) {
   const rows = leaderboard.data ?? [];
   const row = rows.find((r) => r.userId === me.id);
   const sorted = [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status] || b.createdAt.localeCompare(a.createdAt));
-  const toDo = mine.filter((t) => t.status === 'pending' && !(t.isChildRequest && !t.requestAccepted)).length;
+  const toDo = mine.filter((t) => t.status === 'pending' && !isAwaitingRequestReview(t)).length;
 
   return (
     <Stack spacing={{ xs: 2.5, md: 3 }}>
@@ -45,7 +69,7 @@ export function ChildDashboard({ me, ready }: { me: Me; ready: boolean }) {
         aria-label="My stats"
         sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
       >
-        <StatCard testId="stat-total-points" label="Total Points" emoji="⭐" value={balance.data ? `${balance.data.balance} FP` : '—'} />
+        <StatCard testId="stat-total-points" label="Total Points" emoji="⭐" value={balance.data ? fp(balance.data.balance) : '—'} />
         <StatCard testId="stat-tasks-done" label="Tasks Done" emoji="✅" value={tasks.data ? done : '—'} />
         <StatCard testId="stat-this-week" label="This Week" emoji="📅" value={row ? `${signedFp(row.weekPoints)}` : '—'} />
         <StatCard testId="stat-family-rank" label="Family Rank" emoji="🏆" value={row ? `#${row.rank} of ${rows.length}` : '—'} />
@@ -54,7 +78,7 @@ export function ChildDashboard({ me, ready }: { me: Me; ready: boolean }) {
       <DashboardGrid
         ready={ready}
         main={
-          <SectionCard
+          <QueryCard
             title="My Tasks"
             emoji="📋"
             testId="my-tasks"
@@ -63,62 +87,44 @@ export function ChildDashboard({ me, ready }: { me: Me; ready: boolean }) {
                 View all
               </Button>
             }
-          >
-            {tasks.isPending ? (
+            query={tasks}
+            pending={
               <Stack spacing={1}>
                 <Skeleton variant="rounded" height={64} />
                 <Skeleton variant="rounded" height={64} />
               </Stack>
-            ) : sorted.length === 0 ? (
-              <EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>
-            ) : (
+            }
+            empty={<EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>}
+            isEmpty={() => sorted.length === 0}
+            after={<MoreTasksLink total={sorted.length} shown={TASKS_SHOWN} />}
+          >
+            {() => (
               <List disablePadding sx={listSx}>
                 {sorted.slice(0, TASKS_SHOWN).map((task) => (
-                  <ChildTaskRow key={task.id} task={task} />
+                  <ChildTaskRow key={task.id} task={task} actions={tasksActions} />
                 ))}
               </List>
             )}
-            {sorted.length > TASKS_SHOWN && (
-              <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
-                View all {sorted.length} tasks
-              </Button>
-            )}
-          </SectionCard>
+          </QueryCard>
         }
-        side={
-          <>
-            <PendingRequestsCard />
-            <UpcomingEventsCard />
-            <AnnouncementsCard />
-          </>
-        }
+        side={side}
       />
 
-      {ready && <RedemptionCenter balance={balance.data?.balance} />}
+      {ready && rewards(balance.data?.balance)}
     </Stack>
   );
 }
 
 /** One task with what the child can do about it (SPEC §2, per status). */
-function ChildTaskRow({ task }: { task: Task }) {
-  const change = useChangeTask();
-  const toast = useToast();
-  const awaitingParent = task.isChildRequest && !task.requestAccepted && task.status === 'pending';
-
-  async function complete() {
-    try {
-      await change.mutateAsync({ id: task.id, change: { status: 'submitted' } });
-      toast({ title: 'Task Submitted!', description: 'Your task has been submitted for approval.' });
-    } catch (error) {
-      toast({ title: 'Error', description: failureMessage(error, 'Failed to submit task. Please try again.'), variant: 'destructive' });
-    }
-  }
+function ChildTaskRow({ task, actions }: { task: Task; actions: CompleteTask }) {
+  const awaitingParent = isAwaitingRequestReview(task);
+  const sending = actions.busyId === task.id;
 
   let action;
   if (task.status === 'pending' && !awaitingParent) {
     action = (
-      <Button variant="contained" size="small" color="success" onClick={() => void complete()} disabled={change.isPending} aria-label={`Complete ${task.title}`}>
-        {change.isPending ? 'Sending...' : 'Complete'}
+      <Button variant="contained" size="small" color="success" onClick={() => void actions.complete(task)} disabled={sending} aria-label={`Complete ${task.title}`}>
+        {sending ? 'Sending...' : 'Complete'}
       </Button>
     );
   } else if (task.status === 'submitted' || awaitingParent) {

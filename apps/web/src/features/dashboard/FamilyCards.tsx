@@ -2,11 +2,17 @@ import { Box, Button, List, ListItem, ListItemAvatar, ListItemText, Skeleton, St
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { ROLE_LABEL, type LeaderboardRow, type Task, type User } from '../../lib/types';
-import { UserAvatar } from '../members/UserAvatar';
-import { usePoints } from '../points/api';
-import { useTasks } from '../tasks/api';
+import { UserAvatar } from '../../components/UserAvatar';
+import { usePoints } from '../../api/points';
+import { useTasks } from '../../api/tasks';
 import { useTokenStatus } from './api';
-import { EmptyState, SectionCard, SoftChip, TaskStatusChip, ago, listSx, signedFp } from './parts';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryCard } from '../../components/QueryCard';
+import { SectionCard, listSx } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
+import { TaskStatusChip } from '../../components/TaskStatusChip';
+import { ago } from '../../lib/dates';
+import { signedFp } from '@familyos/contracts/rules';
 
 type Members = Map<string, User>;
 
@@ -53,7 +59,7 @@ export function RecentPointsCard({ members }: { members: Members }) {
   const points = usePoints();
   const entries = (points.data ?? []).slice().sort((a, b) => b.date.localeCompare(a.date)).slice(0, 10);
   return (
-    <SectionCard
+    <QueryCard
       title="Recent Points"
       emoji="⭐"
       testId="recent-points"
@@ -62,12 +68,11 @@ export function RecentPointsCard({ members }: { members: Members }) {
           View all
         </Button>
       }
+      query={points}
+      empty={<EmptyState emoji="✨">No points yet. Issue some for a job well done!</EmptyState>}
+      isEmpty={() => entries.length === 0}
     >
-      {points.isPending ? (
-        <Skeleton variant="rounded" height={120} />
-      ) : entries.length === 0 ? (
-        <EmptyState emoji="✨">No points yet. Issue some for a job well done!</EmptyState>
-      ) : (
+      {() => (
         <List disablePadding sx={listSx}>
           {entries.map((e) => {
             const who = members.get(e.userId);
@@ -96,18 +101,28 @@ export function RecentPointsCard({ members }: { members: Members }) {
           })}
         </List>
       )}
-    </SectionCard>
+    </QueryCard>
   );
 }
 
 const TASKS_SHOWN = 12;
+
+/** Under a card that lists only the first `shown` tasks: the way to all of them. */
+export function MoreTasksLink({ total, shown }: { total: number; shown: number }) {
+  if (total <= shown) return null;
+  return (
+    <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
+      View all {total} tasks
+    </Button>
+  );
+}
 
 /** SPEC §2: all tasks in compact form (title, assignee, status), newest first. */
 export function AllTasksCard({ members }: { members: Members }) {
   const tasks = useTasks();
   const all = (tasks.data ?? []).slice().sort((a: Task, b: Task) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <SectionCard
+    <QueryCard
       title="All Tasks"
       emoji="📋"
       testId="all-tasks"
@@ -116,12 +131,12 @@ export function AllTasksCard({ members }: { members: Members }) {
           View all
         </Button>
       }
+      query={tasks}
+      empty={<EmptyState emoji="📝">No tasks yet. Create one to get started!</EmptyState>}
+      isEmpty={() => all.length === 0}
+      after={<MoreTasksLink total={all.length} shown={TASKS_SHOWN} />}
     >
-      {tasks.isPending ? (
-        <Skeleton variant="rounded" height={120} />
-      ) : all.length === 0 ? (
-        <EmptyState emoji="📝">No tasks yet. Create one to get started!</EmptyState>
-      ) : (
+      {() => (
         <List disablePadding sx={listSx}>
           {all.slice(0, TASKS_SHOWN).map((t) => {
             const assignees = t.assignedTo.map((id) => members.get(id)?.name).filter(Boolean).join(', ') || 'Unassigned';
@@ -139,12 +154,7 @@ export function AllTasksCard({ members }: { members: Members }) {
           })}
         </List>
       )}
-      {all.length > TASKS_SHOWN && (
-        <Button component={Link} to="/tasks" fullWidth sx={{ mt: 1 }}>
-          View all {all.length} tasks
-        </Button>
-      )}
-    </SectionCard>
+    </QueryCard>
   );
 }
 

@@ -1,22 +1,35 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useFamily } from '../../api/family';
+import { useLeaderboard, useUsers } from '../../api/members';
+import { DashboardGrid } from '../../components/DashboardGrid';
 import type { Me, User } from '../../lib/types';
-import { AnnouncementsCard } from '../announcements/AnnouncementsCard';
-import { UpcomingEventsCard } from '../calendar/UpcomingEventsCard';
-import { useFamily } from '../family/api';
-import { useLeaderboard, useUsers } from '../members/api';
-import { IssuePointsDialog } from '../points/IssuePointsDialog';
 import { AllTasksCard, FamilyMembersCard, RecentPointsCard, TokenStatusCard } from './FamilyCards';
-import { AwaitingApprovalPanel, ChildRequestsPanel, RedemptionRequestsPanel } from './ReviewPanels';
+import { greetingFor } from './greeting';
 import { QuickActions } from './QuickActions';
-import { DashboardGrid, greetingFor } from './parts';
 
 /**
  * SPEC §2 "Dashboard, parent view" (manager, admin, superuser): what waits for a decision first, then the
  * family, the latest points and all tasks. Panels and actions follow `me.abilities`, never the role.
  */
-export function ParentDashboard({ me, ready }: { me: Me; ready: boolean }) {
+export function ParentDashboard({
+  me,
+  ready,
+  review,
+  events,
+  announcements,
+  issuePoints,
+}: {
+  me: Me;
+  ready: boolean;
+  /** What waits for this member's decision, above all tasks. */
+  review: ReactNode;
+  events: ReactNode;
+  announcements: ReactNode;
+  /** The Issue Points dialog, opened by the quick action. */
+  issuePoints: (open: boolean, onClose: () => void) => ReactNode;
+}) {
   const users = useUsers();
   const leaderboard = useLeaderboard();
   const family = useFamily();
@@ -43,24 +56,22 @@ export function ParentDashboard({ me, ready }: { me: Me; ready: boolean }) {
         ready={ready}
         main={
           <>
-            {a.reviewChildRequests && <ChildRequestsPanel members={members} />}
-            {a.reviewTasks && <AwaitingApprovalPanel members={members} />}
-            {a.reviewRedemptions && <RedemptionRequestsPanel members={members} leaderboard={rows} />}
+            {review}
             <AllTasksCard members={members} />
           </>
         }
         side={
           <>
             <FamilyMembersCard users={users.data ?? []} loading={users.isPending} leaderboard={rows} />
-            <UpcomingEventsCard compact />
-            <AnnouncementsCard />
+            {events}
+            {announcements}
             <RecentPointsCard members={members} />
             <TokenStatusCard />
           </>
         }
       />
 
-      {a.issuePoints && <IssuePointsDialog open={issuing} onClose={() => setIssuing(false)} />}
+      {a.issuePoints && issuePoints(issuing, () => setIssuing(false))}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import type { Abilities } from '../../lib/types';
-import { useGenerateReport } from '../reports/api';
+import { useGenerateReport } from '../../api/reports';
 
 const Emoji = ({ children }: { children: ReactNode }) => (
   <Box component="span" aria-hidden sx={{ mr: 1 }}>

@@ -3,13 +3,13 @@ import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient, t
 import { useEffect, useState } from 'react';
 import { get } from '../../lib/api';
 import type { Me } from '../../lib/types';
-import { announcementsQuery } from '../announcements/api';
-import { calendarEventsQuery, calendarWindow } from '../calendar/api';
-import { familyQuery } from '../family/api';
-import { leaderboardQuery, usersQuery } from '../members/api';
-import { balanceQuery, pointsQuery } from '../points/api';
-import { redemptionsQuery } from '../redemptions/api';
-import { tasksQuery } from '../tasks/api';
+import { announcementsQuery } from '../../api/announcements';
+import { calendarEventsKey, calendarEventsQuery, calendarWindow } from '../../api/calendar';
+import { familyQuery } from '../../api/family';
+import { leaderboardQuery, usersQuery } from '../../api/members';
+import { balanceQuery, pointsQuery } from '../../api/points';
+import { redemptionsQuery } from '../../api/redemptions';
+import { tasksQuery } from '../../api/tasks';
 
 /** GET /api/debug/tokens: whether tokens exist and when the session expires, never a token's value (DESIGN §9). */
 export interface TokenStatus {
@@ -23,7 +23,16 @@ export const useTokenStatus = () => useQuery(tokenStatusQuery);
 const JUST_FETCHED_MS = 3000;
 
 /** What the dashboard shows, by query key prefix (tasks, points and balances, redemptions, members, rewards, announcements, events). */
-const DASHBOARD_DATA: QueryKey[] = [['api', 'tasks'], ['api', 'points'], ['api', 'redemptions'], ['api', 'leaderboard'], ['api', 'users'], ['api', 'family'], ['api', 'announcements'], ['api', 'calendar-events']];
+const DASHBOARD_DATA: QueryKey[] = [
+  tasksQuery.queryKey,
+  pointsQuery.queryKey,
+  redemptionsQuery.queryKey,
+  leaderboardQuery.queryKey,
+  usersQuery.queryKey,
+  familyQuery.queryKey,
+  announcementsQuery.queryKey,
+  calendarEventsKey,
+];
 
 /**
  * The rest of the family acts while this browser looks elsewhere, and SPEC §9 has no polling and no refetch on

@@ -1,29 +1,19 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { limits } from '@familyos/contracts/rules';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { loadContracts } from '../../lib/contracts';
+import { useFieldForm, type FieldDetails } from '../../lib/forms';
 import type { LocalJoin } from './api';
 
 type Field = keyof LocalJoin;
 const FIELDS: Field[] = ['name', 'username', 'password'];
-type Details = { field: string; message: string }[];
 
 /**
  * A new local account for the invited person, checked with the contracts' JoinFamilyDto (the server's own
  * rules and words) before it is sent. Field messages from the server come back through `showErrors`.
  */
-export function JoinForm({ onJoin }: { onJoin(values: LocalJoin, showErrors: (details: Details) => void): void }) {
-  const [values, setValues] = useState<LocalJoin>({ username: '', name: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-
-  const showErrors = (details: Details) => {
-    const found: Partial<Record<Field, string>> = {};
-    for (const d of details) if ((FIELDS as string[]).includes(d.field) && !found[d.field as Field]) found[d.field as Field] = d.message;
-    setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) refs.current[first]?.focus();
-  };
+export function JoinForm({ onJoin }: { onJoin(values: LocalJoin, showErrors: (details: FieldDetails) => void): void }) {
+  const { values, setErrors, errors, showErrors, field } = useFieldForm(FIELDS, { username: '', name: '', password: '' }, 'join');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,22 +23,6 @@ export function JoinForm({ onJoin }: { onJoin(values: LocalJoin, showErrors: (de
     setErrors({});
     onJoin({ username: checked.value.username!, name: checked.value.name!, password: values.password }, showErrors);
   };
-
-  const field = (name: Field) => ({
-    id: `join-${name}`,
-    name,
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      setValues({ ...values, [name]: e.target.value });
-      if (errors[name]) setErrors({ ...errors, [name]: undefined });
-    },
-    inputRef: (el: HTMLInputElement | null) => {
-      refs.current[name] = el;
-    },
-    error: Boolean(errors[name]),
-    required: true,
-    fullWidth: true,
-  });
 
   return (
     <Stack component="form" noValidate onSubmit={(e) => void submit(e)} spacing={2} aria-label="Join with a new account">

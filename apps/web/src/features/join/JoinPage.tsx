@@ -4,9 +4,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { ROLE_EMOJI, ROLE_LABEL } from '../../lib/types';
-import { useProviders } from '../auth/api';
-import { hubSession } from '../auth/hub';
-import { useSession } from '../auth/session';
+import { useProviders } from '../../api/auth';
+import { AuthLayout } from '../../components/AuthLayout';
+import { hubSession } from '../../lib/hub';
+import { useSession } from '../../lib/session';
 import { hubAuthorizeUrl, joinFamily, usePublicInvite, type LocalJoin, type PublicInvite } from './api';
 import { JoinForm } from './JoinForm';
 
@@ -140,20 +141,7 @@ export default function JoinPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        justifyContent: 'center',
-        px: 2,
-        py: { xs: 2, sm: 4 },
-        bgcolor: 'background.default',
-        backgroundImage:
-          'radial-gradient(circle at 15% 0%, rgba(47, 95, 208, 0.14), transparent 45%), radial-gradient(circle at 100% 100%, rgba(138, 63, 252, 0.12), transparent 40%)',
-      }}
-    >
+    <AuthLayout centreFrom="sm">
       <Box sx={{ width: '100%', maxWidth: 480 }}>
         <Typography component="p" sx={{ textAlign: 'center', fontWeight: 800, fontSize: 22, mb: 2 }}>
           <span aria-hidden>🏠</span> FamilyOS
@@ -162,7 +150,7 @@ export default function JoinPage() {
           <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{body()}</CardContent>
         </Card>
       </Box>
-    </Box>
+    </AuthLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../../lib/api';
-import type { SignedIn } from '../auth/api';
+import type { SignedIn } from '../../api/auth';
 import type { PublicInviteView } from '@familyos/contracts/rules';
 
 /** GET /api/public/invite/{token} (decision 012): what anyone holding the link may see. */

@@ -12,13 +12,14 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { limits } from '@familyos/contracts/rules';
+import { limits, signedFp } from '@familyos/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
+import { fieldErrors } from '../../lib/forms';
 import { useToast } from '../../lib/toast';
-import { useChildren } from '../members/api';
-import { useIssuePoints } from './api';
+import { useChildren } from '../../api/members';
+import { useIssuePoints } from '../../api/points';
 
 type Field = 'userId' | 'amount' | 'reason';
 
@@ -65,9 +66,7 @@ function IssuePointsForm({ onClose, defaultUserId }: { onClose: () => void; defa
       setChecking(false);
     }
     if (!result.ok) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const d of result.details) if (!next[d.field as Field]) next[d.field as Field] = d.message;
-      setErrors(next);
+      setErrors(fieldErrors<Field>(result.details));
       return;
     }
     setErrors({});
@@ -78,8 +77,8 @@ function IssuePointsForm({ onClose, defaultUserId }: { onClose: () => void; defa
       const name = child?.name ?? 'your child';
       toast(
         value.amount > 0
-          ? { title: 'Points Awarded', description: `+${value.amount} FP to ${name}` }
-          : { title: 'Points Deducted', description: `${value.amount} FP from ${name}` },
+          ? { title: 'Points Awarded', description: `${signedFp(value.amount)} to ${name}` }
+          : { title: 'Points Deducted', description: `${signedFp(value.amount)} from ${name}` },
       );
       onClose();
     } catch (error) {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import type { User } from '../../lib/types';
 import { useToast } from '../../lib/toast';
-import { useUpdateUser } from '../members/api';
+import { useUpdateUser } from '../../api/members';
 
 /**
  * SPEC §2 / §5: inline display-name edit. Click the name (or the edit button) to edit; Enter saves, Escape

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ROLE_EMOJI, ROLE_LABEL, type User } from '../../lib/types';
-import { UserAvatar } from '../members/UserAvatar';
+import { UserAvatar } from '../../components/UserAvatar';
 
 /** Only http(s) addresses become links: a stored "javascript:" URL must never run. */
 export const safeWebsite = (url: string) => (/^https?:\/\//i.test(url.trim()) ? url.trim() : null);

@@ -1,14 +1,16 @@
+import { fp } from '@familyos/contracts/rules';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import type { Me } from '../../lib/types';
-import { h1Sx, InlineLoading, newestFirst, Section, StatTile, TaskList } from '../activity/parts';
-import { PointsHistory } from '../activity/PointsHistory';
-import { useMe } from '../auth/session';
-import { useLeaderboard, useUsers } from '../members/api';
-import { AvatarPicker } from '../members/AvatarPicker';
-import { useBalance, usePoints } from '../points/api';
-import { useTasks } from '../tasks/api';
+import { h1Sx, InlineLoading, Section, StatTile, TaskSummaryList } from '../../components/page-parts';
+import { newestFirst } from '../../lib/dates';
+import { PointsHistory } from '../../components/PointsHistory';
+import { useMe } from '../../lib/session';
+import { useLeaderboard, useUsers } from '../../api/members';
+import { AvatarPicker } from '../../components/AvatarPicker';
+import { useBalance, usePoints } from '../../api/points';
+import { useTasks } from '../../api/tasks';
 import { DisplayNameEditor } from './DisplayNameEditor';
 import { ProfileCard } from './ProfileCard';
 
@@ -72,7 +74,7 @@ function ChildSide({ me }: { me: Me }) {
             ⭐ Total Family Points
           </Typography>
           <Typography sx={{ fontSize: 40, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}>
-            {balance.isError ? '—' : balance.data ? `${balance.data.balance} FP` : '…'}
+            {balance.isError ? '—' : balance.data ? fp(balance.data.balance) : '…'}
           </Typography>
         </CardContent>
       </Card>
@@ -107,7 +109,7 @@ function ChildSide({ me }: { me: Me }) {
         ) : tasks.isError ? (
           <Typography color="error">Unable to load your tasks.</Typography>
         ) : (
-          <TaskList tasks={completed} when="reviewed" empty="No completed tasks yet. Your approved tasks will show up here." />
+          <TaskSummaryList tasks={completed} when="reviewed" empty="No completed tasks yet. Your approved tasks will show up here." />
         )}
       </Section>
     </Stack>
@@ -130,7 +132,7 @@ function ParentSide() {
         ) : tasks.isError ? (
           <Typography color="error">Unable to load the family's tasks.</Typography>
         ) : (
-          <TaskList tasks={recent} users={users.data} showAssignee when="created" empty="No tasks yet. Create one from the Tasks page." />
+          <TaskSummaryList tasks={recent} users={users.data} showAssignee when="created" empty="No tasks yet. Create one from the Tasks page." />
         )}
       </Section>
     </Stack>

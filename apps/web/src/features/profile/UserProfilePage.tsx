@@ -1,14 +1,15 @@
+import { fp } from '@familyos/contracts/rules';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Link, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import type { Me, User } from '../../lib/types';
-import { h1Sx, InlineLoading, Section, StatTile } from '../activity/parts';
-import { PointsHistory } from '../activity/PointsHistory';
-import { useMe } from '../auth/session';
-import { useLeaderboard, useUser } from '../members/api';
-import { usePoints } from '../points/api';
+import { h1Sx, InlineLoading, Section, StatTile } from '../../components/page-parts';
+import { PointsHistory } from '../../components/PointsHistory';
+import { useMe } from '../../lib/session';
+import { useLeaderboard, useUser } from '../../api/members';
+import { usePoints } from '../../api/points';
 import { ProfileCard } from './ProfileCard';
 
 function BackLink() {
@@ -105,7 +106,7 @@ function ChildFigures({ me, child }: { me: Me; child: User }) {
   const earned = entries.filter((e) => e.approved && e.amount > 0).reduce((sum, e) => sum + e.amount, 0);
   const spent = entries.filter((e) => e.approved && e.source === 'redemption').reduce((sum, e) => sum + Math.abs(e.amount), 0);
   const historyReady = seesHistory && points.isSuccess;
-  const show = (value: number | undefined, ready: boolean) => (ready && value !== undefined ? `${value} FP` : '…');
+  const show = (value: number | undefined, ready: boolean) => (ready && value !== undefined ? fp(value) : '…');
 
   return (
     <Stack spacing={3}>
@@ -119,12 +120,12 @@ function ChildFigures({ me, child }: { me: Me; child: User }) {
         <StatTile
           emoji="📈"
           label="Total Earned"
-          value={historyReady ? `${earned} FP` : show(row?.totalEarned, leaderboard.isSuccess)}
+          value={historyReady ? fp(earned) : show(row?.totalEarned, leaderboard.isSuccess)}
           testId="stat-earned"
         />
         {seesHistory ? (
           <>
-            <StatTile emoji="🛍️" label="Total Spent" value={historyReady ? `${spent} FP` : '…'} testId="stat-spent" />
+            <StatTile emoji="🛍️" label="Total Spent" value={historyReady ? fp(spent) : '…'} testId="stat-spent" />
             <StatTile emoji="📊" label="Activities" value={historyReady ? entries.length : '…'} testId="stat-activities" />
           </>
         ) : (

@@ -1,11 +1,14 @@
 import { Box, Button, Card, CardContent, List, ListItem, ListItemAvatar, ListItemText, Avatar, Skeleton, Stack, Typography } from '@mui/material';
-import { DEFAULT_REWARDS, messages } from '@familyos/contracts/rules';
+import { DEFAULT_REWARDS, messages, fp } from '@familyos/contracts/rules';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import type { Family, Redemption } from '../../lib/types';
-import { EmptyState, SectionCard, SoftChip, ago, listSx } from '../dashboard/parts';
-import { useFamily } from '../family/api';
-import { useRedemptions, useRequestRedemption } from './api';
+import { EmptyState } from '../../components/EmptyState';
+import { SectionCard, listSx } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
+import { ago } from '../../lib/dates';
+import { useFamily } from '../../api/family';
+import { useRedemptions, useRequestRedemption } from '../../api/redemptions';
 
 type Reward = Family['rewards'][number];
 
@@ -108,7 +111,7 @@ function RewardCard({ reward, balance }: { reward: Reward; balance: number | und
         )}
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5, rowGap: 0.5 }}>
-          <SoftChip label={`${reward.cost} FP`} tone="secondary" />
+          <SoftChip label={fp(reward.cost)} tone="secondary" />
           {balance !== undefined && !affordable && (
             <Typography variant="caption" color="text.secondary">
               {reward.cost - balance} FP to go

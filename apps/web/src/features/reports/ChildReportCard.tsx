@@ -1,6 +1,7 @@
+import { fp } from '@familyos/contracts/rules';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { UserAvatar } from '../members/UserAvatar';
-import type { ReportChild } from './api';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { ReportChild } from '../../lib/types';
 import { CATEGORY_EMOJI, CATEGORY_LABEL } from './format';
 
 /** One child's week: total, points by category, tasks done, average score out of 10, achievements. */
@@ -21,7 +22,7 @@ export function ChildReportCard({ child, username }: { child: ReportChild; usern
             </Typography>
           </Box>
           <Typography sx={{ fontWeight: 800, fontSize: 22, whiteSpace: 'nowrap' }} data-testid="child-total">
-            {child.totalPoints} FP
+            {fp(child.totalPoints)}
           </Typography>
         </Stack>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
@@ -31,7 +32,7 @@ export function ChildReportCard({ child, username }: { child: ReportChild; usern
                 <span aria-hidden>{CATEGORY_EMOJI[k]} </span>
                 {CATEGORY_LABEL[k]}
               </Typography>
-              <Typography sx={{ fontWeight: 700 }}>{child.byCategory[k]} FP</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{fp(child.byCategory[k])}</Typography>
             </Box>
           ))}
         </Box>

@@ -1,6 +1,7 @@
+import { fp } from '@familyos/contracts/rules';
 import { Box, List, ListItem, Typography } from '@mui/material';
-import { UserAvatar } from '../members/UserAvatar';
-import type { WeeklyReport } from './api';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { WeeklyReport } from '../../lib/types';
 import { MEDALS } from './format';
 
 /** SPEC §2: the children ranked by the week's total, medals for the top 3 (ties share a rank). */
@@ -25,7 +26,7 @@ export function Leaderboard({ report, usernames, meId }: { report: WeeklyReport;
               {row.name}
               {row.userId === meId ? ' (you)' : ''}
             </Typography>
-            <Typography sx={{ fontWeight: 800 }}>{row.weeklyTotal} FP</Typography>
+            <Typography sx={{ fontWeight: 800 }}>{fp(row.weeklyTotal)}</Typography>
           </ListItem>
         );
       })}

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { WeeklyReport } from './api';
+import type { WeeklyReport } from '../../lib/types';
 import { CATEGORY_LABEL, dayLabels } from './format';
 
 const HEIGHT = 260;

@@ -1,5 +1,6 @@
+import { fp } from '@familyos/contracts/rules';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useReportPreview } from './api';
+import { useReportPreview } from '../../api/reports';
 import { weekRange } from './format';
 
 /**
@@ -41,10 +42,10 @@ export function ReportPreviewDialog({ open, onClose }: { open: boolean; onClose:
                       <TableCell>
                         {c.avatar} {c.name}
                       </TableCell>
-                      <TableCell align="right">{c.bySource.tasks} FP</TableCell>
-                      <TableCell align="right">{c.bySource.bonus} FP</TableCell>
+                      <TableCell align="right">{fp(c.bySource.tasks)}</TableCell>
+                      <TableCell align="right">{fp(c.bySource.bonus)}</TableCell>
                       <TableCell align="right" sx={{ fontWeight: 700 }}>
-                        {c.totalPoints} FP
+                        {fp(c.totalPoints)}
                       </TableCell>
                       <TableCell align="right">{c.averageScore === null ? '—' : `${c.averageScore}/10`}</TableCell>
                     </TableRow>

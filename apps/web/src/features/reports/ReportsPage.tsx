@@ -1,13 +1,18 @@
+import { fp } from '@familyos/contracts/rules';
 import { Alert, Box, Button, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
-import { useMe } from '../auth/session';
-import { DashboardGrid, EmptyState, SectionCard, StatCard } from '../dashboard/parts';
-import { useUsers } from '../members/api';
-import { useGenerateReport, useReports, type WeeklyReport } from './api';
+import { useMe } from '../../lib/session';
+import { DashboardGrid } from '../../components/DashboardGrid';
+import { EmptyState } from '../../components/EmptyState';
+import { SectionCard } from '../../components/SectionCard';
+import { StatCard } from '../../components/StatCard';
+import { useUsers } from '../../api/members';
+import { useGenerateReport, useReports } from '../../api/reports';
+import { type WeeklyReport } from '../../lib/types';
 import { ChildReportCard } from './ChildReportCard';
 import { weekRange } from './format';
 import { Leaderboard } from './Leaderboard';
@@ -114,14 +119,14 @@ function ReportView({
       <Box component="section" aria-label="This week's summary" sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
         {own && mine ? (
           <>
-            <StatCard label="My points" emoji="⭐" value={`${mine.totalPoints} FP`} testId="summary-points" />
+            <StatCard label="My points" emoji="⭐" value={fp(mine.totalPoints)} testId="summary-points" />
             <StatCard label="Tasks done" emoji="✅" value={mine.tasksCompleted} />
             <StatCard label="Average score" emoji="🎯" value={mine.averageScore === null ? '—' : `${mine.averageScore}/10`} />
             <StatCard label="My rank" emoji="🏆" value={`#${report.leaderboard.find((r) => r.userId === meId)?.rank ?? '—'}`} />
           </>
         ) : (
           <>
-            <StatCard label="Family points" emoji="⭐" value={`${report.totals.points} FP`} testId="summary-points" />
+            <StatCard label="Family points" emoji="⭐" value={fp(report.totals.points)} testId="summary-points" />
             <StatCard label="Tasks done" emoji="✅" value={report.totals.tasksCompleted} />
             <StatCard label="Star of the week" emoji="🌟" value={star && star.weeklyTotal > 0 ? star.name : '—'} />
             <StatCard label="Children" emoji="🧒" value={report.children.length} />

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { WeeklyReport } from './api';
+import type { WeeklyReport } from '../../lib/types';
 
 /** "16–22 Nov" or "28 Nov – 4 Dec": the report's seven family-local days. */
 export function weekRange(report: Pick<WeeklyReport, 'weekStartDate' | 'weekEndDate'>): string {

@@ -1,4 +1,4 @@
-import type { WeeklyReport } from './api';
+import type { WeeklyReport } from '../../lib/types';
 
 /**
  * SPEC §2 "Tips for Next Week" (parents): a few sentences drawn from the week's numbers, then general advice,

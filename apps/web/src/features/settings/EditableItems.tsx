@@ -2,7 +2,8 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { EmptyState, SoftChip } from '../dashboard/parts';
+import { EmptyState } from '../../components/EmptyState';
+import { SoftChip } from '../../components/SoftChip';
 import type { Checked, Draft, DraftErrors } from './drafts';
 import { ItemFields, type ItemFieldsProps } from './ItemFields';
 

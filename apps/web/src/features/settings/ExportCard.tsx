@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Stack, Typography } from '@mui/material';
-import { SectionCard } from '../dashboard/parts';
+import { SectionCard } from '../../components/SectionCard';
 
 /**
  * Data export (DESIGN §9: CSV downloads). A plain link: the session cookie signs the request in and the server

@@ -3,7 +3,7 @@ import { Autocomplete, Box, MenuItem, Stack, TextField, Typography } from '@mui/
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Family } from '../../lib/types';
-import { SectionCard } from '../dashboard/parts';
+import { SectionCard } from '../../components/SectionCard';
 import { useSaveSettings } from './useSaveSettings';
 
 /** How long the family name waits after the last keystroke before it is saved (one save per typing burst). */

@@ -2,7 +2,7 @@ import { CURRENCIES, limits } from '@familyos/contracts/rules';
 import { Box, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { Family } from '../../lib/types';
-import { SectionCard } from '../dashboard/parts';
+import { SectionCard } from '../../components/SectionCard';
 import { useSaveSettings } from './useSaveSettings';
 
 type PointSettings = Family['pointSettings'];

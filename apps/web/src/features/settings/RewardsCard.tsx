@@ -1,7 +1,7 @@
-import { limits } from '@familyos/contracts/rules';
+import { limits, fp } from '@familyos/contracts/rules';
 import { Typography } from '@mui/material';
 import type { Family } from '../../lib/types';
-import { SectionCard } from '../dashboard/parts';
+import { SectionCard } from '../../components/SectionCard';
 import { checkReward, rewardDraft, type Draft, type Reward } from './drafts';
 import { EditableItems } from './EditableItems';
 import { useSaveSettings } from './useSaveSettings';
@@ -23,7 +23,7 @@ export function RewardsCard({ family }: { family: Family }) {
       </Typography>
       <EditableItems<Reward>
         items={rewards}
-        view={(r) => ({ emoji: r.emoji || limits.reward.defaultEmoji, name: r.name, amount: `${r.cost} FP` })}
+        view={(r) => ({ emoji: r.emoji || limits.reward.defaultEmoji, name: r.name, amount: fp(r.cost) })}
         toDraft={rewardDraft}
         check={check}
         persist={(next, said) => save({ rewards: forServer(next) }, said)}

@@ -1,16 +1,16 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/page-title';
-import { useMe } from '../auth/session';
-import { DashboardGrid } from '../dashboard/parts';
-import { useFamily } from '../family/api';
-import { AccessDenied } from '../layout/AccessDenied';
-import { LoadingScreen } from '../layout/LoadingScreen';
-import { useUsers } from '../members/api';
+import { useMe } from '../../lib/session';
+import { DashboardGrid } from '../../components/DashboardGrid';
+import { useFamily } from '../../api/family';
+import { AccessDenied } from '../../components/AccessDenied';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useUsers } from '../../api/members';
 import { ExportCard } from './ExportCard';
 import { FamilyBasicsCard } from './FamilyBasicsCard';
-import { MembersCard } from './MembersCard';
+import { MembersCard } from '../../components/MembersCard';
 import { PointSettingsCard } from './PointSettingsCard';
-import { RecentActivityCard } from './RecentActivityCard';
+import { RecentActivityCard } from '../../components/RecentActivityCard';
 import { RewardsCard } from './RewardsCard';
 import { StatsCard } from './StatsCard';
 import { TemplatesCard } from './TemplatesCard';
@@ -58,7 +58,7 @@ function FamilySettings() {
           side={
             <>
               <StatsCard users={users.data} rewardCount={family.data.rewards.length} />
-              <MembersCard users={users} />
+              <MembersCard users={users} testId="settings-members" editAvatars />
               {me.abilities.viewAuditLog && <RecentActivityCard />}
               {me.abilities.exportData && <ExportCard />}
             </>

@@ -1,8 +1,8 @@
-import { limits, messages } from '@familyos/contracts/rules';
+import { limits, messages, fp } from '@familyos/contracts/rules';
 import { Box, Button, Collapse, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import type { Family } from '../../lib/types';
-import { SectionCard } from '../dashboard/parts';
+import { SectionCard } from '../../components/SectionCard';
 import { checkTemplate, isBuiltInTitle, templateDraft, type Draft, type Template } from './drafts';
 import { EditableItems } from './EditableItems';
 import { useSaveSettings, useSystemTemplateRefusal } from './useSaveSettings';
@@ -34,7 +34,7 @@ export function TemplatesCard({ family }: { family: Family }) {
       </Typography>
       <EditableItems<Template>
         items={custom}
-        view={(t) => ({ emoji: t.emoji, name: t.title, detail: t.description || undefined, amount: `${t.points} FP` })}
+        view={(t) => ({ emoji: t.emoji, name: t.title, detail: t.description || undefined, amount: fp(t.points) })}
         toDraft={templateDraft}
         check={check}
         persist={(next, said) => save({ taskTemplates: next }, said)}

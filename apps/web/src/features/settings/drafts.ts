@@ -1,5 +1,6 @@
 import { BUILT_IN_TEMPLATES, limits, messages } from '@familyos/contracts/rules';
 import { loadContracts } from '../../lib/contracts';
+import { fieldErrors } from '../../lib/forms';
 import type { Family } from '../../lib/types';
 
 export type Template = Family['taskTemplates'][number];
@@ -60,13 +61,7 @@ export async function checkTemplate(draft: Draft, mode: 'add' | 'edit'): Promise
   const { validateDto, TaskTemplateDto } = await loadContracts();
   const result = await validateDto(TaskTemplateDto, body);
   if (result.ok) return { ok: true, value: body };
-  const errors: DraftErrors = {};
-  const field: Record<string, keyof Draft> = { title: 'name', points: 'amount', emoji: 'emoji', description: 'description' };
-  for (const d of result.details) {
-    const key = field[d.field];
-    if (key) errors[key] ??= d.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrors(result.details, { rename: { title: 'name', points: 'amount', emoji: 'emoji', description: 'description' } }) };
 }
 
 /** SPEC §5 redemption option rules with the server's DTO: a non-empty trimmed name, a cost of 1 to 500, one name once. */
@@ -76,14 +71,7 @@ export async function checkReward(draft: Draft, others: Reward[]): Promise<Check
   const body = { name, cost: number(draft.amount), ...(emoji ? { emoji } : {}) };
   const { validateDto, RewardDto } = await loadContracts();
   const result = await validateDto(RewardDto, body);
-  const errors: DraftErrors = {};
-  if (!result.ok) {
-    const field: Record<string, keyof Draft> = { name: 'name', cost: 'amount', emoji: 'emoji' };
-    for (const d of result.details) {
-      const key = field[d.field];
-      if (key) errors[key] ??= d.message;
-    }
-  }
+  const errors: DraftErrors = result.ok ? {} : fieldErrors(result.details, { rename: { name: 'name', cost: 'amount', emoji: 'emoji' } });
   if (!errors.name && others.some((r) => r.name.toLowerCase() === name.toLowerCase())) errors.name = messages.rewardDuplicate;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { name, cost: body.cost, emoji } };

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { useUpdateFamily, type FamilyChanges } from '../family/api';
-import { auditLogsKey } from './api';
+import { useUpdateFamily, type FamilyChanges } from '../../api/family';
+import { auditLogsKey } from '../../api/audit';
 
 export const SAVE_FAILED = 'Failed to update settings. Please try again.';
 

@@ -1,13 +1,17 @@
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { usePageTitle } from '../../lib/page-title';
-import { useMe } from '../auth/session';
-import { ago, EmptyState, SectionCard, SoftChip, StatCard } from '../dashboard/parts';
-import { LoadingScreen } from '../layout/LoadingScreen';
-import { AccessDenied } from '../layout/AccessDenied';
+import { useMe } from '../../lib/session';
+import { ago } from '../../lib/dates';
+import { EmptyState } from '../../components/EmptyState';
+import { SectionCard } from '../../components/SectionCard';
+import { SoftChip } from '../../components/SoftChip';
+import { StatCard } from '../../components/StatCard';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { AccessDenied } from '../../components/AccessDenied';
 import { useAllFamilies, useAllPendingUsers, usePlatformStats, useSystemPendingUsers, type PendingUser, type PlatformStats } from './api';
 import { AssignFamilyDialog, FamilyRequestDialog, ReviewDialog } from './dialogs';
-import { displayName } from '../settings/MembersCard';
+import { displayName } from '../../lib/members';
 
 const h1Sx = { fontWeight: 800, fontSize: { xs: 26, sm: 32 } } as const;
 

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PendingUserView } from '@familyos/contracts/rules';
+import { usersQuery } from '../../api/members';
+import { pendingUsersQuery } from '../../api/pending-users';
 import { get, post } from '../../lib/api';
 import type { Role, User } from '../../lib/types';
 
@@ -38,8 +40,8 @@ function useRefreshAll() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: root }),
-      queryClient.invalidateQueries({ queryKey: ['api', 'admin', 'pending-users'] }),
-      queryClient.invalidateQueries({ queryKey: ['api', 'users'] }),
+      queryClient.invalidateQueries({ queryKey: pendingUsersQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
     ]);
 }
 

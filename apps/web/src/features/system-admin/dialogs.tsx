@@ -2,11 +2,11 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormCon
 import { limits } from '@familyos/contracts/rules';
 import { useState, type ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
-import { relativeTime, shortDate } from '../../lib/dates';
+import { ago, shortDate } from '../../lib/dates';
 import { useToast } from '../../lib/toast';
 import { ROLE_LABEL } from '../../lib/types';
 import { useAssignFamily, useDecideFamilyRequest, useRejectSystemUser, type AssignRole, type PendingUser, type PlatformFamily } from './api';
-import { displayName } from '../settings/MembersCard';
+import { displayName } from '../../lib/members';
 
 const ROLES: AssignRole[] = ['admin', 'manager', 'child'];
 
@@ -19,7 +19,7 @@ function Details({ request, extra }: { request: PendingUser; extra?: [string, Re
     ['Hub user ID', request.hubUserId || '—'],
     ['Signed in with', request.provider === 'oidc' ? 'OpenID' : 'Hub'],
     ...(extra ?? []),
-    ['Requested', `${shortDate(request.requestedAt)} (${relativeTime(request.requestedAt)})`],
+    ['Requested', `${shortDate(request.requestedAt)} (${ago(request.requestedAt)})`],
   ];
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1 }}>

@@ -30,12 +30,13 @@ import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
+import { fieldErrors } from '../../lib/forms';
 import { useToast } from '../../lib/toast';
 import type { User } from '../../lib/types';
-import { useChildren } from '../members/api';
-import { UserAvatar } from '../members/UserAvatar';
-import { useCreateTask, type NewTask } from './api';
-import type { TaskTemplate } from './task-model';
+import { useChildren } from '../../api/members';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useCreateTask, type NewTask } from '../../api/tasks';
+import type { TaskTemplate } from '../../lib/task-model';
 
 /** SPEC §9's quick due dates, in days from today. */
 const QUICK_DUE_DATES = [
@@ -111,7 +112,7 @@ export function CreateTaskDialog({
     // Lazy: class-validator loads with this form's first submit, not with the app (DESIGN §7).
     const { validateDto, CreateTaskDto } = await loadContracts();
     const result = await validateDto(CreateTaskDto, body);
-    if (!result.ok) for (const d of result.details) found[d.field as Field] ??= d.message;
+    if (!result.ok) Object.assign(found, fieldErrors<Field>(result.details));
     if (!isRequest && assignedTo.length === 0) found.assignedTo ??= messages.taskAssignee;
     if (!isRequest && dueDate && (dueDateInvalid || !dueDate.isValid)) found.dueDate ??= messages.taskDueDate;
     if (!isRequest && dueDate?.isValid && dueDate.startOf('day') < today) found.dueDate = messages.taskDueDatePast;
@@ -136,9 +137,7 @@ export function CreateTaskDialog({
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.details.length > 0) {
-        const serverErrors: Errors = {};
-        for (const d of error.details) serverErrors[d.field as Field] ??= d.message;
-        setErrors(serverErrors);
+        setErrors(fieldErrors<Field>(error.details));
         toast({ title: 'Error', description: error.details.map((d) => d.message).join(' '), variant: 'destructive' });
       } else {
         toast({ title: 'Error', description: failureMessage(error, 'Failed to create task. Please try again.'), variant: 'destructive' });

@@ -1,6 +1,6 @@
 import { Box, ButtonBase, Card, Typography } from '@mui/material';
-import type { StatusFilter } from './task-model';
-import { STATUS_EMOJI, STATUS_LABEL, TASK_STATUS_ORDER } from './task-model';
+import type { StatusFilter } from '../../lib/task-model';
+import { STATUS_EMOJI, STATUS_LABEL, TASK_STATUS_ORDER } from '../../lib/task-model';
 
 type Counts = Record<'total' | 'pending' | 'submitted' | 'approved' | 'rejected', number>;
 

@@ -14,9 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { Me, Task, User } from '../../lib/types';
-import { UserAvatar } from '../members/UserAvatar';
-import { TaskStatusChip } from './TaskStatusChip';
-import { dueDateText, isAwaitingRequestReview, isOverdue, isReviewable, pointsText, REQUEST_TYPE_LABEL, scoreText } from './task-model';
+import { UserAvatar } from '../../components/UserAvatar';
+import { TaskStatusChip } from '../../components/TaskStatusChip';
+import { dueDateText, isAwaitingRequestReview, isOverdue, isReviewable, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { signedFp } from '@familyos/contracts/rules';
 
 const visuallyHidden = {
   border: 0,
@@ -219,7 +220,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
                 <dt>Points</dt>
                 <dd>
                   <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
-                    {pointsText(task.pointsValue)}
+                    {signedFp(task.pointsValue)}
                   </Typography>
                 </dd>
               </div>
@@ -265,7 +266,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               <TableCell>
                 <DueDate task={task} />
               </TableCell>
-              <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{pointsText(task.pointsValue)}</TableCell>
+              <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{signedFp(task.pointsValue)}</TableCell>
               <TableCell>
                 <TaskStatusChip status={task.status} />
               </TableCell>

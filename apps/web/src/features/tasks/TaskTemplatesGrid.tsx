@@ -1,6 +1,7 @@
 import { Box, Button, ButtonBase, Card, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
-import { pointsText, type TaskTemplate } from './task-model';
+import { signedFp } from '@familyos/contracts/rules';
+import { type TaskTemplate } from '../../lib/task-model';
 
 /** SPEC §2: the quick-template grid; a click opens Create Task prefilled. A phone shows the first few. */
 export function TaskTemplatesGrid({ templates, phone, onPick }: { templates: TaskTemplate[]; phone: boolean; onPick: (t: TaskTemplate) => void }) {
@@ -36,7 +37,7 @@ export function TaskTemplatesGrid({ templates, phone, onPick }: { templates: Tas
               <li key={template.title}>
                 <ButtonBase
                   onClick={() => onPick(template)}
-                  aria-label={`Create task from template ${template.title}, ${pointsText(template.points)}`}
+                  aria-label={`Create task from template ${template.title}, ${signedFp(template.points)}`}
                   data-testid="task-template"
                   sx={{
                     width: '100%',
@@ -61,7 +62,7 @@ export function TaskTemplatesGrid({ templates, phone, onPick }: { templates: Tas
                     {template.title}
                   </Typography>
                   <Typography component="span" variant="caption" sx={{ color: 'primary.main', fontWeight: 700 }}>
-                    {pointsText(template.points)}
+                    {signedFp(template.points)}
                   </Typography>
                 </ButtonBase>
               </li>

@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, put } from '../lib/api';
+import type { Family } from '../lib/types';
+
+export const familyQuery = queryOptions({ queryKey: ['api', 'family'], queryFn: () => get<Family>('/api/family') });
+export const useFamily = () => useQuery(familyQuery);
+
+/** What PUT /api/family takes: any subset of the settings; absent fields stay as they are. */
+export interface FamilyChanges {
+  name?: string;
+  weeklyReportDay?: Family['weeklyReportDay'];
+  timeZone?: string;
+  pointSettings?: Partial<Family['pointSettings']>;
+  rewards?: { name: string; cost: number; emoji?: string }[];
+  taskTemplates?: { title: string; description?: string; points: number; emoji?: string }[];
+  hiddenSystemTemplates?: string[];
+}
+
+/** PUT /api/family (Settings): the answer is the family as GET shows it, so it goes straight into the cache. */
+export function useUpdateFamily() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: FamilyChanges) => put<Family>('/api/family', changes),
+    onSuccess: async (family) => {
+      queryClient.setQueryData(familyQuery.queryKey, family);
+      await queryClient.invalidateQueries({ queryKey: familyQuery.queryKey });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post, put } from '../lib/api';
+import type { Redemption } from '../lib/types';
+import { invalidatePoints } from './points';
+
+export const redemptionsQuery = queryOptions({ queryKey: ['api', 'redemptions'], queryFn: () => get<Redemption[]>('/api/redemptions') });
+export const useRedemptions = () => useQuery(redemptionsQuery);
+
+/** The server decides the cost from the family's rewards; `cost` is sent as SPEC §7 says and ignored there. */
+export function useRequestRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reward: { option: string; cost: number }) => post<Redemption>('/api/redemptions', reward),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }),
+  });
+}
+
+/** PUT /api/redemptions/{id} {status}: a parent approves (debits the child) or rejects a reward request. */
+export function useReviewRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'approved' | 'rejected' }) => put<Redemption>(`/api/redemptions/${id}`, { status }),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }), invalidatePoints(queryClient)]);
+    },
+  });
+}

@@ -1,0 +1,172 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  InputAdornment,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { usePageTitle } from '../../lib/page-title';
+import type { Task, User } from '../../lib/types';
+import { useMe } from '../../lib/session';
+import { useFamily } from '../../api/family';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useUsers } from '../../api/members';
+import { useTasks } from '../../api/tasks';
+import { ChildRequestsPanel } from '../../features/review/ReviewPanels';
+import { CreateTaskDialog } from '../../features/tasks/CreateTaskDialog';
+import { TaskCountCards } from '../../features/tasks/TaskCountCards';
+import { TaskDetailsDialog } from '../../features/review/TaskDetailsDialog';
+import { TaskList } from '../../features/tasks/TaskList';
+import { TaskTemplatesGrid } from '../../features/tasks/TaskTemplatesGrid';
+import { attentionRank, countByStatus, matchesSearch, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
+import { useTaskActions } from '../../features/review/useTaskActions';
+
+/** SPEC §2 Tasks: the tasks feature's list and form, composed with the review of requests and done tasks. */
+export default function TasksPage() {
+  usePageTitle('Tasks');
+  const me = useMe();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const tasks = useTasks();
+  const users = useUsers();
+  const family = useFamily();
+  const actions = useTaskActions();
+
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [form, setForm] = useState<{ key: number; open: boolean; template: TaskTemplate | null }>({ key: 0, open: false, template: null });
+
+  const isChild = me.abilities.completeTasks;
+  const canRequest = me.abilities.requestTasks;
+  const canCreate = me.abilities.createTasks;
+  const all = useMemo(() => tasks.data ?? [], [tasks.data]);
+  const userList = useMemo(() => users.data ?? [], [users.data]);
+  const members = useMemo(() => new Map<string, User>(userList.map((u) => [u.id, u])), [userList]);
+
+  const sorted = useMemo(() => {
+    return [...all].sort((a, b) => attentionRank(a, isChild) - attentionRank(b, isChild) || b.createdAt.localeCompare(a.createdAt));
+  }, [all, isChild]);
+  const shown = sorted.filter((t) => (filter === 'all' || t.status === filter) && matchesSearch(t, search));
+  const counts = countByStatus(all);
+  const details = detailsId ? (all.find((t) => t.id === detailsId) ?? null) : null;
+
+  const openForm = (template: TaskTemplate | null = null) => setForm((f) => ({ key: f.key + 1, open: true, template }));
+  const openDetails = (task: Task) => setDetailsId(task.id);
+
+  if (tasks.isPending) return <LoadingScreen />;
+
+  const emptyText =
+    all.length === 0
+      ? isChild
+        ? 'You have no tasks yet. Ask for one with Request Task!'
+        : 'No tasks yet. Create one or pick a quick template to get started.'
+      : 'Nothing matches your search and filter. Try another word or status.';
+
+  return (
+    <Stack sx={{ gap: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
+            {isChild ? 'My Tasks' : 'Family Tasks'}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {isChild ? 'Finish your tasks and earn Family Points ⭐' : 'Create tasks, review what the kids have done and award points.'}
+          </Typography>
+        </Box>
+        {(canRequest || canCreate) && (
+          <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => openForm()} sx={{ flexShrink: 0 }}>
+            {canRequest ? 'Request Task' : 'Create Task'}
+          </Button>
+        )}
+      </Stack>
+
+      {tasks.isError && <Alert severity="error">Could not load tasks. Please refresh the page to try again.</Alert>}
+
+      <TaskCountCards counts={counts} filter={filter} onFilter={setFilter} />
+
+      {me.abilities.reviewChildRequests && <ChildRequestsPanel members={members} onOpen={openDetails} />}
+
+      {me.abilities.useTaskTemplates && <TaskTemplatesGrid templates={visibleTemplates(family.data)} phone={phone} onPick={(t) => openForm(t)} />}
+
+      {/* On a phone the tasks are cards themselves: no card around them, so they get the full width. */}
+      <Card
+        component="section"
+        aria-labelledby="task-list-heading"
+        sx={phone ? { border: 0, bgcolor: 'transparent', overflow: 'visible' } : undefined}
+      >
+        <CardContent sx={{ p: phone ? 0 : 3, '&:last-child': { pb: phone ? 0 : 3 } }}>
+          <Typography id="task-list-heading" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+            {isChild ? '📋 Your Tasks' : '📋 All Tasks'}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, mb: 2 }}>
+            <TextField
+              label="Search tasks"
+              placeholder="Search title or description"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              size="small"
+              type="search"
+              sx={{ flexGrow: 1 }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <TextField
+              select
+              label="Status"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value as StatusFilter)}
+              size="small"
+              sx={{ minWidth: { sm: 180 } }}
+            >
+              <MenuItem value="all">All</MenuItem>
+              {TASK_STATUS_ORDER.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {STATUS_LABEL[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <TaskList
+            tasks={shown}
+            me={me}
+            users={userList}
+            phone={phone}
+            busyId={actions.busyId}
+            onOpen={openDetails}
+            onComplete={(task) => void actions.complete(task)}
+            emptyText={emptyText}
+          />
+        </CardContent>
+      </Card>
+
+      <TaskDetailsDialog task={details} me={me} users={userList} onClose={() => setDetailsId(null)} />
+      {(canRequest || canCreate) && (
+        <CreateTaskDialog
+          key={form.key}
+          open={form.open}
+          mode={canRequest ? 'request' : 'create'}
+          template={form.template}
+          onClose={() => setForm((f) => ({ ...f, open: false }))}
+        />
+      )}
+    </Stack>
+  );
+}

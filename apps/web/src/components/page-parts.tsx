@@ -1,0 +1,100 @@
+import { Box, Card, CardContent, CircularProgress, List, ListItem, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { fp } from '@familyos/contracts/rules';
+import { ago } from '../lib/dates';
+import type { Task, User } from '../lib/types';
+import { TaskStatusChip } from './TaskStatusChip';
+
+/** A card with an h2 heading: one section of a page. */
+export function Section({ title, emoji, action, children, testId }: { title: string; emoji?: string; action?: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card component="section" data-testid={testId}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            {emoji && (
+              <Box component="span" aria-hidden sx={{ mr: 1 }}>
+                {emoji}
+              </Box>
+            )}
+            {title}
+          </Typography>
+          {action}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A big number with its label: the stat tiles of the activity and profile pages. */
+export function StatTile({ label, value, emoji, testId }: { label: string; value: ReactNode; emoji: string; testId?: string }) {
+  return (
+    <Card data-testid={testId} sx={{ height: '100%' }}>
+      <CardContent sx={{ textAlign: 'center', p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+        <Typography aria-hidden sx={{ fontSize: { xs: 24, sm: 28 }, lineHeight: 1.2 }}>
+          {emoji}
+        </Typography>
+        <Typography sx={{ fontSize: { xs: 22, sm: 26 }, fontWeight: 800, lineHeight: 1.3, whiteSpace: 'nowrap' }}>{value}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function InlineLoading({ label }: { label: string }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2, color: 'text.secondary' }}>
+      <CircularProgress size={20} aria-label={label} />
+      <Typography variant="body2">Loading…</Typography>
+    </Box>
+  );
+}
+
+/** A compact list of tasks: title, (assignee), points, when, status. */
+export function TaskSummaryList({ tasks, users = [], showAssignee = false, when, empty, testId }: {
+  tasks: Task[];
+  users?: User[];
+  showAssignee?: boolean;
+  /** Which time to show: when it was reviewed (approved/rejected lists) or created. */
+  when: 'reviewed' | 'created';
+  empty: string;
+  testId?: string;
+}) {
+  if (tasks.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {empty}
+      </Typography>
+    );
+  }
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return (
+    <List disablePadding data-testid={testId}>
+      {tasks.map((task, index) => {
+        const assignee = task.assignedTo[0] ? byId.get(task.assignedTo[0]) : undefined;
+        const time = when === 'reviewed' ? (task.reviewedAt ?? task.updatedAt) : task.createdAt;
+        const details = [showAssignee ? (assignee?.name ?? 'Unassigned') : null, ago(time)].filter(Boolean).join(' · ');
+        return (
+          <ListItem key={task.id} disableGutters divider={index < tasks.length - 1} sx={{ gap: 1.5, py: 1.25 }}>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{task.title}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {details}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{fp(task.pointsValue)}</Typography>
+              <TaskStatusChip status={task.status} />
+            </Box>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/** The page heading (one h1 per page): a little smaller on a phone. */
+export const h1Sx = { fontWeight: 800, fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' } as const;

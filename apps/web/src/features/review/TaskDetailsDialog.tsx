@@ -1,0 +1,172 @@
+import { limits } from '@familyos/contracts/rules';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { shortDate } from '../../lib/dates';
+import type { Me, Task, User } from '../../lib/types';
+import { UserAvatar } from '../../components/UserAvatar';
+import { TaskStatusChip } from '../../components/TaskStatusChip';
+import { approvalCredits, dueDateText, isAwaitingRequestReview, isReviewable, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { signedFp } from '@familyos/contracts/rules';
+import { useTaskActions } from './useTaskActions';
+
+const SCORES = Array.from({ length: limits.task.scoreMax - limits.task.scoreMin + 1 }, (_, i) => limits.task.scoreMax - i);
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '110px 1fr', sm: '140px 1fr' }, gap: 1, alignItems: 'center', py: 0.75 }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * SPEC §2: the task details dialog. A parent reviewing a submitted task or a pending child request picks a
+ * score (default 10) and approves, or rejects; a child can complete a pending task from here.
+ */
+export function TaskDetailsDialog({
+  task: taskProp,
+  me,
+  users,
+  onClose,
+}: {
+  task: Task | null;
+  me: Me;
+  users: User[];
+  onClose: () => void;
+}) {
+  const [score, setScore] = useState<number>(limits.task.defaultScore);
+  // Keep showing the last task while the dialog fades out.
+  const [last, setLast] = useState<Task | null>(taskProp);
+  if (taskProp && taskProp !== last) setLast(taskProp);
+  const open = taskProp !== null;
+  const task = taskProp ?? last;
+  const actions = useTaskActions();
+  const busy = task !== null && actions.busyId === task.id;
+  const review = task !== null && me.abilities.reviewTasks && isReviewable(task);
+  const canComplete =
+    task !== null && me.abilities.completeTasks && task.status === 'pending' && !isAwaitingRequestReview(task) && task.assignedTo.includes(me.id);
+
+  const assignees = (task?.assignedTo ?? []).map((id) => users.find((u) => u.id === id) ?? { id, username: '', name: 'Unknown member', avatar: '' });
+  const creator = task ? users.find((u) => u.id === task.createdBy) : undefined;
+
+  const run = async (action: () => Promise<boolean>) => {
+    if (await action()) onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="task-details-title"
+      slotProps={{ transition: { onExited: () => setScore(limits.task.defaultScore) } }}
+    >
+      {task && (
+        <>
+          <DialogTitle id="task-details-title" sx={{ pr: 3, fontWeight: 700 }}>
+            {review ? 'Review Task' : 'Task Details'}
+          </DialogTitle>
+          <DialogContent dividers>
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {task.title}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {task.description || 'No description.'}
+            </Typography>
+            <Box component="dl" sx={{ m: 0 }}>
+              <Detail label={assignees.length > 1 ? 'Assigned to' : 'Assignee'}>
+                <Stack component="span" sx={{ gap: 1, flexWrap: 'wrap', flexDirection: 'row' }}>
+                  {assignees.map((user) => (
+                    <Stack key={user.id} component="span" direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                      <UserAvatar user={user} size={28} link={Boolean(user.username)} />
+                      <span>{user.name}</span>
+                    </Stack>
+                  ))}
+                </Stack>
+              </Detail>
+              <Detail label="Points">
+                <strong>{signedFp(task.pointsValue)}</strong>
+              </Detail>
+              <Detail label="Due date">{dueDateText(task.dueDate)}</Detail>
+              <Detail label="Status">
+                <TaskStatusChip status={task.status} />
+              </Detail>
+              {task.score !== null && <Detail label="Score">{scoreText(task.score)}</Detail>}
+              {task.isRecurring && <Detail label="Repeats">{task.recurringFrequency === 'daily' ? 'Daily' : 'Weekly'}</Detail>}
+              {task.isChildRequest && task.requestType && (
+                <Detail label="Request type">
+                  {task.requestType === 'already_did' ? '🙋 ' : '💡 '}
+                  {REQUEST_TYPE_LABEL[task.requestType]}
+                  {creator ? ` (requested by ${creator.id === me.id ? 'you' : creator.name})` : ''}
+                </Detail>
+              )}
+              <Detail label="Created">{shortDate(task.createdAt)}</Detail>
+            </Box>
+
+            {review && approvalCredits(task) && (
+              <TextField
+                select
+                fullWidth
+                label="Score"
+                value={score}
+                onChange={(e) => setScore(Number(e.target.value))}
+                helperText={`Approving awards ${signedFp(task.pointsValue)} to ${assignees[0]?.name ?? 'the child'}.`}
+                sx={{ mt: 2.5 }}
+                disabled={busy}
+              >
+                {SCORES.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {value}/10
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {review && !approvalCredits(task) && (
+              <Alert severity="info" sx={{ mt: 2.5 }}>
+                {`Approving adds this task to ${assignees[0]?.name ?? 'the child'}'s tasks. Points are awarded once it is done and approved.`}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
+            <Button onClick={onClose} disabled={busy} sx={{ mr: 'auto' }}>
+              Close
+            </Button>
+            {review && (
+              <>
+                <Button variant="outlined" color="error" disabled={busy} onClick={() => run(() => actions.reject(task))}>
+                  Reject
+                </Button>
+                <Button variant="contained" color="success" disabled={busy} onClick={() => run(() => actions.approve(task, score))}>
+                  Approve
+                </Button>
+              </>
+            )}
+            {canComplete && (
+              <Button variant="contained" disabled={busy} onClick={() => run(() => actions.complete(task))}>
+                Complete
+              </Button>
+            )}
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
