@@ -12,6 +12,8 @@ import { FamilyFit } from './access/family-fit.js';
 import { AccessRequestsQueries } from './admin/access-requests.queries.js';
 import { AdminController } from './admin/admin.controller.js';
 import { AuditController } from './audit/audit.controller.js';
+import { AuditQueries } from './audit/audit.queries.js';
+import { DemoAccountsQueries } from './auth/demo-accounts.queries.js';
 import { AuthController, DebugController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { HubClient } from './auth/hub/hub-client.js';
@@ -29,6 +31,7 @@ import { CalendarQueries } from './calendar/calendar.queries.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
 import { ExportsController } from './exports/exports.controller.js';
+import { ExportsQueries } from './exports/exports.queries.js';
 import { FamilyController } from './family/family.controller.js';
 import { FamilyQueries } from './family/family.queries.js';
 import { CreateInviteHandler, DeactivateInviteHandler, JoinFamilyHandler } from './invites/invite.handlers.js';
@@ -36,6 +39,7 @@ import { FamilyInvitesController, JoinFamilyController } from './invites/invites
 import { InvitesQueries } from './invites/invites.queries.js';
 import { UpdateFamilyHandler } from './family/update-family.handler.js';
 import { LeaderboardController } from './leaderboard/leaderboard.controller.js';
+import { LeaderboardQueries } from './leaderboard/leaderboard.queries.js';
 import { AddMemberHandler, UpdateMemberHandler } from './members/member.handlers.js';
 import { MembersController } from './members/members.controller.js';
 import { MembersQueries } from './members/members.queries.js';
@@ -47,12 +51,14 @@ import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX
 import { BLOB_STORE } from './platform/tokens.js';
 import type { BlobStore } from './photos/blob-store.js';
 import { PhotosController } from './photos/photos.controller.js';
+import { PhotosQueries } from './photos/photos.queries.js';
 import { UploadPhotoHandler } from './photos/upload-photo.handler.js';
 import { AccountContextLoader } from './points/account-context.js';
 import { IssuePointsHandler } from './points/issue-points.handler.js';
 import { PointsController } from './points/points.controller.js';
 import { PointsQueries } from './points/points.queries.js';
-import { DecideRedemptionHandler, RequestRedemptionHandler } from './redemptions/redemption.handlers.js';
+import { RequestRedemptionHandler } from './redemptions/request-redemption.handler.js';
+import { ReviewRedemptionHandler } from './redemptions/review-redemption.handler.js';
 import { RedemptionsController } from './redemptions/redemptions.controller.js';
 import { RedemptionsQueries } from './redemptions/redemptions.queries.js';
 import { GenerateWeeklyReportHandler } from './reports/generate-report.handler.js';
@@ -60,7 +66,8 @@ import { ReportScheduleService } from './reports/report-schedule.service.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsQueries } from './reports/reports.queries.js';
 import { CreateTaskHandler } from './tasks/create-task.handler.js';
-import { ChangeTaskStatusHandler } from './tasks/review-task.handler.js';
+import { ReviewTaskHandler } from './tasks/review-task.handler.js';
+import { SubmitTaskHandler } from './tasks/submit-task.handler.js';
 import { TasksController } from './tasks/tasks.controller.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
@@ -84,9 +91,10 @@ const commandHandlers = [
   UpdateMemberHandler,
   IssuePointsHandler,
   CreateTaskHandler,
-  ChangeTaskStatusHandler,
+  SubmitTaskHandler,
+  ReviewTaskHandler,
   RequestRedemptionHandler,
-  DecideRedemptionHandler,
+  ReviewRedemptionHandler,
   PostAnnouncementHandler,
   AddCommentHandler,
   UploadPhotoHandler,
@@ -164,6 +172,11 @@ export class AppModule {
         CalendarQueries,
         ReportsQueries,
         InvitesQueries,
+        AuditQueries,
+        DemoAccountsQueries,
+        ExportsQueries,
+        LeaderboardQueries,
+        PhotosQueries,
         ReportScheduleService,
         ...commandHandlers,
       ],

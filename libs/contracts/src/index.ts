@@ -16,4 +16,4 @@ export * from './dto/calendar.dto.js';
 export * from './dto/announcements.dto.js';
 export * from './dto/invites.dto.js';
 export * from './dto/admin.dto.js';
-export type * from './views.js';
+export type * from './views/index.js';

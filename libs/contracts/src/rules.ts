@@ -6,4 +6,4 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './catalog.js';
 export * from './format.js';
-export type * from './views.js';
+export type * from './views/index.js';

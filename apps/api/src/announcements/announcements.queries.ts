@@ -1,40 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { AnnouncementView, AuthorView, CommentView } from '@familyos/contracts';
 import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type AnnouncementDoc, type CommentDoc, type MemberDoc } from '@familyos/projections';
+import { collections, type AnnouncementDoc, type CommentDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };
-
-/** Who wrote it, as the board shows it: name, avatar and the role its badge names (Parent, Child, Manager). */
-export interface AuthorView {
-  id: string;
-  /** For the avatar's link to /user/{username} (SPEC §2). */
-  username: string;
-  name: string;
-  role: MemberDoc['role'];
-  avatar: string;
-}
-
-export interface AnnouncementView {
-  id: string;
-  authorId: string;
-  author: AuthorView | null;
-  authorRole: MemberDoc['role'] | null;
-  content: string;
-  photoUrl: string | null;
-  date: string;
-  commentCount: number;
-}
-
-export interface CommentView {
-  id: string;
-  announcementId: string;
-  authorId: string;
-  author: AuthorView | null;
-  content: string;
-  date: string;
-}
 
 @Injectable()
 export class AnnouncementsQueries {

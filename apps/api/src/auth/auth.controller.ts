@@ -3,11 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginDto, messages, RegisterDto } from '@familyos/contracts';
 import { abilitiesOf, DomainError } from '@familyos/domain';
-import type { ReadModelStore } from '@familyos/read-models';
-import { collections } from '@familyos/projections';
 import type { AppConfig } from '../config.js';
 import { userView } from '../members/user-view.js';
-import { CONFIG, READ_MODELS } from '../platform/tokens.js';
+import { CONFIG } from '../platform/tokens.js';
 import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
 import { MembersRepository } from './members-repository.js';
@@ -17,7 +15,8 @@ import { RegisterFamily } from './register.handler.js';
 import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
 import { setSessionCookie } from './session-cookie.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-family.js';
+import { DEMO_PASSWORD } from '../demo/demo-family.js';
+import { DemoAccountsQueries } from './demo-accounts.queries.js';
 
 @Controller('api/auth')
 export class AuthController {
@@ -27,7 +26,7 @@ export class AuthController {
     private readonly limiter: SignInRateLimiter,
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly demoAccountsQueries: DemoAccountsQueries,
     private readonly reportSchedule: ReportScheduleService,
   ) {}
 
@@ -104,13 +103,7 @@ export class AuthController {
   @Get('demo-accounts')
   async demoAccounts() {
     if (!this.config.demo) return { enabled: false, password: null, accounts: [] };
-    const docs = await this.readModels.find(collections.members, {
-      where: { usernameLower: { in: DEMO_ACCOUNTS.map((a) => a.username) } },
-    });
-    const accounts = DEMO_ACCOUNTS.flatMap((a) => {
-      const doc = docs.find((d) => d.usernameLower === a.username);
-      return doc ? [{ username: doc.username, name: doc.name, role: doc.role, avatar: doc.avatar }] : [];
-    });
+    const accounts = await this.demoAccountsQueries.list();
     return { enabled: accounts.length > 0, password: DEMO_PASSWORD, accounts };
   }
 }

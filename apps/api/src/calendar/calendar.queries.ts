@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { CalendarOccurrenceView, EventPerson } from '@familyos/contracts';
 import { limits, messages } from '@familyos/contracts';
 import { canChangeCalendarEvent, expandOccurrences, invalid, notFound, toZoned, type Actor, type Occurrence } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
@@ -6,44 +7,6 @@ import { collections, type CalendarEventDoc, type MemberDoc } from '@familyos/pr
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };
-
-export interface EventPerson {
-  id: string;
-  username: string;
-  name: string;
-  avatar: string;
-}
-
-/**
- * One occurrence of an event as every calendar endpoint answers it: the event's stored fields, this
- * occurrence's start and end, the series' own start and end (what an edit form starts from), the people, and
- * whether the caller may edit or delete it (decided here by the policy; the web app never re-derives roles).
- * GET/POST/PUT of a single event answer its first occurrence.
- */
-export interface CalendarOccurrenceView {
-  id: string;
-  /** `<id>:<occurrence start ISO>`: unique per occurrence, stable while the event is unchanged. */
-  occurrenceId: string;
-  title: string;
-  description: string;
-  assignedTo: string | null;
-  startDate: string;
-  endDate: string | null;
-  seriesStartDate: string;
-  seriesEndDate: string | null;
-  allDay: boolean;
-  category: CalendarEventDoc['category'];
-  color: string;
-  isRecurring: boolean;
-  recurringType: CalendarEventDoc['recurringType'];
-  recurringEndDate: string | null;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  assignee: EventPerson | null;
-  creator: EventPerson | null;
-  canEdit: boolean;
-}
 
 export interface CalendarWindow {
   startDate: string;

@@ -7,9 +7,11 @@ import { CreateCalendarEvent } from '../calendar/calendar-event.handlers.js';
 import { GenerateWeeklyReport } from '../reports/generate-report.handler.js';
 import { AddMember, UpdateMember } from '../members/member.handlers.js';
 import { IssuePoints } from '../points/issue-points.handler.js';
-import { DecideRedemption, RequestRedemption } from '../redemptions/redemption.handlers.js';
+import { RequestRedemption } from '../redemptions/request-redemption.handler.js';
+import { ReviewRedemption } from '../redemptions/review-redemption.handler.js';
 import { CreateTask } from '../tasks/create-task.handler.js';
-import { ChangeTaskStatus } from '../tasks/review-task.handler.js';
+import { ReviewTask } from '../tasks/review-task.handler.js';
+import { SubmitTask } from '../tasks/submit-task.handler.js';
 import type { MovableClock } from '../platform/movable-clock.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -64,7 +66,7 @@ export class DemoFamilySeeder {
       tasks.set(key, taskId);
     };
     const move = (key: string, actor: Actor, status: 'submitted' | 'approved' | 'rejected', score?: number) => () =>
-      run(new ChangeTaskStatus(actor, tasks.get(key)!, status === 'approved' ? { status, score } : { status }));
+      run(status === 'submitted' ? new SubmitTask(actor, tasks.get(key)!) : new ReviewTask(actor, tasks.get(key)!, status === 'approved' ? { status, score } : { status }));
     const give = (child: Actor, amount: number, reason: string) => () => run(new IssuePoints(mom, { userId: child.id, amount, reason }));
     let emmaScreenTime = '';
     const announcements = new Map<string, string>();
@@ -113,7 +115,7 @@ export class DemoFamilySeeder {
       [4, 20, event('Piano lesson', { in: 2, at: '16:00', ends: '16:45', for: leo, category: 'School', color: '#84CC16', repeats: 'weekly' })],
       [3, 7, create('bed', 'Make Bed', 'Make your bed before school', 5, leo)],
       [3, 15, async () => (emmaScreenTime = (await run<{ redemptionId: string }>(new RequestRedemption(emma, 'Extra Screen Time (30 min)'))).redemptionId)],
-      [3, 16, () => run(new DecideRedemption(mom, emmaScreenTime, emma.id, 'approved'))],
+      [3, 16, () => run(new ReviewRedemption(mom, emmaScreenTime, emma.id, 'approved'))],
       [3, 19, give(leo, 10, 'Great week at school')],
       [2, 7, create('pets', 'Feed Pets', 'Fresh food and water for Biscuit', 5, leo)],
       [2, 8, move('bed', leo, 'submitted')],

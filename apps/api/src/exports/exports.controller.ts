@@ -1,12 +1,11 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DateTime } from 'luxon';
-import { notFound, type Actor } from '@familyos/domain';
-import type { ReadModelStore } from '@familyos/read-models';
-import { collections } from '@familyos/projections';
+import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
-import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { CLOCK, type Clock } from '../platform/tokens.js';
 import { toCsv, type CsvCell } from './csv.js';
+import { ExportsQueries } from './exports.queries.js';
 
 type FamilyMember = Actor & { familyId: string };
 type Export = 'points' | 'tasks' | 'reports';
@@ -20,14 +19,12 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 @Controller('api/export')
 export class ExportsController {
   constructor(
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly queries: ExportsQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private async send(actor: FamilyMember, reply: FastifyReply, what: Export, headers: string[], rows: CsvCell[][]): Promise<string> {
-    const family = await this.readModels.get(collections.families, actor.familyId);
-    if (!family) throw notFound('Family');
-    const today = DateTime.fromJSDate(this.clock.now(), { zone: family.timeZone }).toISODate();
+    const today = DateTime.fromJSDate(this.clock.now(), { zone: await this.queries.timeZone(actor.familyId) }).toISODate();
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="familyos-${what}-${today}.csv"`)
@@ -35,19 +32,13 @@ export class ExportsController {
     return `\uFEFF${toCsv(headers, rows)}`;
   }
 
-  private async names(familyId: string): Promise<(id: string | null) => string> {
-    const members = await this.readModels.find(collections.members, { where: { familyId } });
-    const byId = new Map(members.map((m) => [m.id, m.name]));
-    return (id) => (id ? (byId.get(id) ?? '') : '');
-  }
-
   /** Every points entry, oldest first: credits, deductions, task credits and redemptions, approved or pending. */
   @Get('points.csv')
   @Requires('exportData')
   async points(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
     const [name, entries] = await Promise.all([
-      this.names(actor.familyId),
-      this.readModels.find(collections.points, { where: { familyId: actor.familyId }, orderBy: [{ field: 'position' }] }),
+      this.queries.names(actor.familyId),
+      this.queries.points(actor.familyId),
     ]);
     const rows = entries.map((e) => [e.date, name(e.userId), e.amount, e.reason, e.approved ? 'Approved' : 'Pending', name(e.issuerId)]);
     return this.send(actor, reply, 'points', ['Date', 'Member', 'Amount', 'Reason', 'Status', 'Given by'], rows);
@@ -58,8 +49,8 @@ export class ExportsController {
   @Requires('exportData')
   async tasks(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
     const [name, tasks] = await Promise.all([
-      this.names(actor.familyId),
-      this.readModels.find(collections.tasks, { where: { familyId: actor.familyId }, orderBy: [{ field: 'createdAt' }, { field: 'id' }] }),
+      this.queries.names(actor.familyId),
+      this.queries.tasks(actor.familyId),
     ]);
     const rows = tasks.map((t) => [
       t.createdAt,
@@ -79,10 +70,7 @@ export class ExportsController {
   @Get('reports.csv')
   @Requires('exportData')
   async reports(@FamilyActor() actor: FamilyMember, @Res({ passthrough: true }) reply: FastifyReply) {
-    const reports = await this.readModels.find(collections.reports, {
-      where: { familyId: actor.familyId },
-      orderBy: [{ field: 'weekStartDate' }],
-    });
+    const reports = await this.queries.reports(actor.familyId);
     const rows = reports.flatMap((r) =>
       r.children.map((c) => [
         r.weekStartDate,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BUILT_IN_TEMPLATES } from '@familyos/contracts';
+import { BUILT_IN_TEMPLATES, type FamilyView } from '@familyos/contracts';
 import { notFound } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type FamilyDoc } from '@familyos/projections';
@@ -16,7 +16,7 @@ export class FamilyQueries {
   }
 
   /** GET /api/family: SPEC §7's fields (redemptionOptions as names) plus the full rewards (DESIGN §5). */
-  async view(familyId: string) {
+  async view(familyId: string): Promise<FamilyView> {
     const f = await this.doc(familyId);
     return {
       id: f.id,

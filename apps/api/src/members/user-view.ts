@@ -1,23 +1,8 @@
+import type { UserView } from '@familyos/contracts';
 import type { MemberState } from '@familyos/domain';
 import type { MemberDoc } from '@familyos/projections';
 
 /** SPEC §3's User, as every endpoint answers it. Never a password hash, never a session. */
-export interface UserView {
-  id: string;
-  username: string;
-  name: string;
-  role: MemberDoc['role'];
-  age: number | null;
-  avatar: string;
-  hubUserId: string | null;
-  hubUsername: string | null;
-  bio: string;
-  websiteUrl: string;
-  isPrimaryAdmin: boolean;
-  familyId: string | null;
-  createdAt?: string;
-}
-
 export function userView(m: MemberDoc | MemberState): UserView {
   const doc = m as Partial<MemberDoc>;
   return {

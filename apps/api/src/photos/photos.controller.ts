@@ -3,13 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { limits, messages } from '@familyos/contracts';
 import { DomainError, invalid, isPhotoId, notFound, type Actor } from '@familyos/domain';
-import type { ReadModelStore } from '@familyos/read-models';
-import { collections } from '@familyos/projections';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
-import { BLOB_STORE, READ_MODELS } from '../platform/tokens.js';
+import { BLOB_STORE } from '../platform/tokens.js';
 import type { BlobStore } from './blob-store.js';
 import { extensionOf, sniffImageType } from './sniff-image.js';
+import { PhotosQueries } from './photos.queries.js';
 import { UploadPhoto } from './upload-photo.handler.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -49,7 +48,7 @@ export class PhotosController {
   constructor(
     private readonly commands: CommandBus,
     private readonly ryw: ReadYourWrites,
-    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly queries: PhotosQueries,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
@@ -74,8 +73,7 @@ export class PhotosController {
   @Get('photos/:id')
   async photo(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!isPhotoId(id)) throw notFound('Photo');
-    const doc = await this.readModels.get(collections.photos, id);
-    if (!doc || doc.familyId !== actor.familyId) throw notFound('Photo');
+    const doc = await this.queries.photo(actor.familyId, id);
     const blob = await this.blobs.get(id);
     if (!blob) throw notFound('Photo');
     void reply

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { forbidden, notFound, type Actor } from '@familyos/domain';
+import type { BalanceView, PointsEntryView } from '@familyos/contracts';
+import { forbidden, inScope, notFound, readScopeOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type PointsEntryDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
-export function pointsView(e: PointsEntryDoc) {
+export function pointsView(e: PointsEntryDoc): PointsEntryView {
   return {
     id: e.id,
     userId: e.userId,
@@ -29,10 +30,10 @@ export class PointsQueries {
    * empty list would not say that the question itself was wrong.
    */
   async list(actor: Actor & { familyId: string }, userId?: string) {
-    const where: Record<string, string> = { familyId: actor.familyId };
+    const scope = readScopeOf(actor);
     if (userId) await this.memberOfFamily(actor, userId);
-    if (actor.role === 'child') where.userId = actor.id;
-    else if (userId) where.userId = userId;
+    const owner = scope.ownerId ?? userId;
+    const where: Record<string, string> = { familyId: scope.familyId, ...(owner ? { userId: owner } : {}) };
     const entries = await this.readModels.find(collections.points, {
       where,
       orderBy: [{ field: 'position', direction: 'desc' }],
@@ -42,18 +43,18 @@ export class PointsQueries {
 
   async entry(actor: Actor & { familyId: string }, entryId: string) {
     const entry = await this.readModels.get(collections.points, entryId);
-    if (!entry || entry.familyId !== actor.familyId || (actor.role === 'child' && entry.userId !== actor.id)) throw notFound('Points entry');
+    if (!entry || !inScope(readScopeOf(actor), entry)) throw notFound('Points entry');
     return pointsView(entry);
   }
 
   private async memberOfFamily(actor: Actor & { familyId: string }, userId: string): Promise<void> {
-    if (actor.role === 'child' && userId !== actor.id) throw forbidden('Children can only see their own points');
+    if (!inScope(readScopeOf(actor), { userId })) throw forbidden('Children can only see their own points');
     const member = await this.readModels.get(collections.members, userId);
     if (!member || member.familyId !== actor.familyId) throw notFound('User');
   }
 
   /** The balance of a child of the caller's family: the sum of its approved entries. */
-  async balance(actor: Actor & { familyId: string }, userId: string): Promise<{ balance: number }> {
+  async balance(actor: Actor & { familyId: string }, userId: string): Promise<BalanceView> {
     await this.memberOfFamily(actor, userId);
     const doc = await this.readModels.get(collections.balances, userId);
     return { balance: doc?.balance ?? 0 };

@@ -5,7 +5,8 @@ import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
-import { DecideRedemption, RequestRedemption } from './redemption.handlers.js';
+import { RequestRedemption } from './request-redemption.handler.js';
+import { ReviewRedemption } from './review-redemption.handler.js';
 import { RedemptionsQueries, redemptionView } from './redemptions.queries.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -34,9 +35,9 @@ export class RedemptionsController {
 
   @Put(':id')
   @Requires('reviewRedemptions')
-  async decide(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateRedemptionDto)) body: UpdateRedemptionDto) {
+  async review(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateRedemptionDto)) body: UpdateRedemptionDto) {
     const doc = await this.queries.doc(actor, id);
-    await this.commands.execute(new DecideRedemption(actor, id, doc.userId, body.status));
+    await this.commands.execute(new ReviewRedemption(actor, id, doc.userId, body.status));
     await this.ryw.settle();
     return redemptionView(await this.queries.doc(actor, id));
   }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound, type Actor } from '@familyos/domain';
+import type { RedemptionView } from '@familyos/contracts';
+import { inScope, notFound, readScopeOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type RedemptionDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
-export function redemptionView(r: RedemptionDoc) {
+export function redemptionView(r: RedemptionDoc): RedemptionView {
   const { familyId: _familyId, ...rest } = r;
   return rest;
 }
@@ -15,8 +16,8 @@ export class RedemptionsQueries {
 
   /** Children see their own (SPEC §7); parents the family's. Newest first. */
   async list(actor: Actor & { familyId: string }) {
-    const where: Record<string, string> = { familyId: actor.familyId };
-    if (actor.role === 'child') where.userId = actor.id;
+    const scope = readScopeOf(actor);
+    const where: Record<string, string> = { familyId: scope.familyId, ...(scope.ownerId ? { userId: scope.ownerId } : {}) };
     const docs = await this.readModels.find(collections.redemptions, {
       where,
       orderBy: [{ field: 'requestedAt', direction: 'desc' }],
@@ -26,7 +27,7 @@ export class RedemptionsQueries {
 
   async doc(actor: Actor & { familyId: string }, id: string): Promise<RedemptionDoc> {
     const doc = await this.readModels.get(collections.redemptions, id);
-    if (!doc || doc.familyId !== actor.familyId || (actor.role === 'child' && doc.userId !== actor.id)) throw notFound('Redemption');
+    if (!doc || !inScope(readScopeOf(actor), doc)) throw notFound('Redemption');
     return doc;
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { computeWeeklyReport, notFound, reportWeekOf, type Actor } from '@familyos/domain';
+import type { WeeklyReport } from '@familyos/contracts';
+import { computeWeeklyReport, inScope, notFound, readScopeOf, reportWeekOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ReportDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
@@ -10,9 +11,9 @@ type FamilyMember = Actor & { familyId: string };
  * SPEC §2 Reports: a child sees its own breakdown and achievements, and the whole family leaderboard; parents
  * see every child. Other families' reports never appear (every query is by the caller's familyId).
  */
-export function reportView(actor: Actor, report: ReportDoc): ReportDoc {
-  if (actor.role !== 'child') return report;
-  return { ...report, children: report.children.filter((c) => c.userId === actor.id) };
+export function reportView(actor: FamilyMember, report: ReportDoc): WeeklyReport {
+  const scope = readScopeOf(actor);
+  return { ...report, children: report.children.filter((c) => inScope(scope, c)) };
 }
 
 @Injectable()
@@ -20,7 +21,7 @@ export class ReportsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
   /** The family's reports, newest week first. */
-  async list(actor: FamilyMember, limit: number): Promise<ReportDoc[]> {
+  async list(actor: FamilyMember, limit: number): Promise<WeeklyReport[]> {
     const docs = await this.readModels.find(collections.reports, {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'weekStartDate', direction: 'desc' }],
@@ -29,11 +30,11 @@ export class ReportsQueries {
     return docs.map((d) => reportView(actor, d));
   }
 
-  async latest(actor: FamilyMember): Promise<ReportDoc | null> {
+  async latest(actor: FamilyMember): Promise<WeeklyReport | null> {
     return (await this.list(actor, 1))[0] ?? null;
   }
 
-  async one(actor: FamilyMember, weekStartDate: string): Promise<ReportDoc> {
+  async one(actor: FamilyMember, weekStartDate: string): Promise<WeeklyReport> {
     const doc = await this.readModels.get(collections.reports, `${actor.familyId}_${weekStartDate}`);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Report');
     return reportView(actor, doc);
@@ -43,7 +44,7 @@ export class ReportsQueries {
    * GET /api/reports/preview: the current report week so far, computed now with the same function from the
    * same rows as a stored report, and stored nowhere.
    */
-  async preview(actor: FamilyMember, now: Date) {
+  async preview(actor: FamilyMember, now: Date): Promise<WeeklyReport & { preview: true }> {
     const family = await this.readModels.get(collections.families, actor.familyId);
     if (!family) throw notFound('Family');
     const week = reportWeekOf(now, family.timeZone, family.weeklyReportDay);
@@ -59,6 +60,6 @@ export class ReportsQueries {
       entries,
       tasks,
     });
-    return { ...computed, preview: true };
+    return { ...computed, preview: true as const };
   }
 }

@@ -6,41 +6,40 @@ import { pointsAccountDecider, taskDecider, type Actor, type TaskCommand } from 
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { AccountContextLoader } from '../points/account-context.js';
 
-export type TaskTransition = { status: 'submitted' } | { status: 'approved'; score?: number } | { status: 'rejected' };
+/** A parent's review of a submitted task or a child request: approve (with a score) or reject. */
+export type TaskReview = { status: 'approved'; score?: number } | { status: 'rejected' };
 
-export class ChangeTaskStatus extends Command<void> {
+export class ReviewTask extends Command<void> {
   constructor(
     readonly actor: Actor,
     readonly taskId: string,
-    readonly transition: TaskTransition,
+    readonly review: TaskReview,
   ) {
     super();
   }
 }
 
 /**
- * PUT /api/tasks/{id}: a child completes (submitted), a parent approves or rejects. Approval credits the
+ * PUT /api/tasks/{id} {status: approved|rejected}: a parent approves or rejects. Approval credits the
  * first assignee in the same atomic append as TaskApproved (docs/decisions/002), so twenty simultaneous
  * approvals credit once: all but one lose the race on the task's revision, reload, and find it approved.
  */
-@CommandHandler(ChangeTaskStatus)
-export class ChangeTaskStatusHandler implements ICommandHandler<ChangeTaskStatus> {
+@CommandHandler(ReviewTask)
+export class ReviewTaskHandler implements ICommandHandler<ReviewTask> {
   constructor(
     private readonly runner: CommandRunner,
     private readonly context: AccountContextLoader,
   ) {}
 
-  async execute({ actor, taskId, transition }: ChangeTaskStatus): Promise<void> {
+  async execute({ actor, taskId, review }: ReviewTask): Promise<void> {
     const taskStream = streams.task(taskId);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
       const task = await this.runner.load(taskStream, taskDecider);
       const entryId = randomUUID();
       const command: TaskCommand =
-        transition.status === 'submitted'
-          ? { type: 'SubmitTask', actor }
-          : transition.status === 'rejected'
-            ? { type: 'RejectTask', actor }
-            : { type: 'ApproveTask', actor, score: transition.score ?? limits.task.defaultScore, entryId };
+        review.status === 'rejected'
+          ? { type: 'RejectTask', actor }
+          : { type: 'ApproveTask', actor, score: review.score ?? limits.task.defaultScore, entryId };
       const events = taskDecider.decide(command, task.state);
       const appends: PlannedAppend[] = [{ streamId: taskStream, expectedRevision: task.revision, events }];
 

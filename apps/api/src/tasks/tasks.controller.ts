@@ -6,7 +6,8 @@ import { FamilyActor } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { CreateTask } from './create-task.handler.js';
-import { ChangeTaskStatus } from './review-task.handler.js';
+import { ReviewTask } from './review-task.handler.js';
+import { SubmitTask } from './submit-task.handler.js';
 import { TasksQueries } from './tasks.queries.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -38,9 +39,13 @@ export class TasksController {
     return this.queries.one(actor, taskId);
   }
 
+  /** A child submits its task (status submitted); a parent reviews it (approved with a score, or rejected). */
   @Put(':id')
-  async change(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateTaskDto)) body: UpdateTaskDto) {
-    await this.commands.execute(new ChangeTaskStatus(actor, id, body));
+  async submitOrReview(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateTaskDto)) body: UpdateTaskDto) {
+    const { status, score } = body;
+    await this.commands.execute(
+      status === 'submitted' ? new SubmitTask(actor, id) : new ReviewTask(actor, id, status === 'approved' ? { status, score } : { status }),
+    );
     await this.ryw.settle();
     return this.queries.one(actor, id);
   }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { TaskView } from '@familyos/contracts';
 import { notFound, taskVisibleTo, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type TaskDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
-export function taskView(t: TaskDoc) {
+export function taskView(t: TaskDoc): TaskView {
   const { familyId: _familyId, ...rest } = t;
   return rest;
 }

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditEntryView } from '@familyos/contracts/rules';
 import { get } from '../lib/api';
 
-export interface AuditEntry {
-  id: string;
-  action: string;
-  timestamp: string | null;
-  actorId?: string | null;
-  summary?: string | null;
-}
+export type AuditEntry = AuditEntryView;
 
 /** SPEC §9: the settings page shows the first 10 audit entries. */
 export const RECENT_ACTIVITY_COUNT = 10;

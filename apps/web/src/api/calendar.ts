@@ -1,37 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
+import type { CalendarOccurrenceView, EventPerson } from '@familyos/contracts/rules';
 import { get } from '../lib/api';
 
-export interface EventPerson {
-  id: string;
-  username: string;
-  name: string;
-  avatar: string;
-}
-
 /** One occurrence in a window (a recurring event answers one per date). `id` is the series; edits change it. */
-export interface CalendarOccurrence {
-  id: string;
-  occurrenceId: string;
-  title: string;
-  description: string;
-  assignedTo: string | null;
-  assignee: EventPerson | null;
-  creator: EventPerson | null;
-  createdBy: string;
-  startDate: string;
-  endDate: string | null;
-  seriesStartDate: string;
-  seriesEndDate: string | null;
-  allDay: boolean;
-  category: string;
-  color: string;
-  isRecurring: boolean;
-  recurringType: 'daily' | 'weekly' | 'monthly' | null;
-  recurringEndDate: string | null;
-  /** Decided by the server (creator, assignee, admin, superuser): the web app never re-derives it. */
-  canEdit: boolean;
-}
+export type CalendarOccurrence = CalendarOccurrenceView;
+export type { EventPerson };
 
 export interface CalendarWindow {
   startDate: string;

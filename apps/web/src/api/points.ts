@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BalanceView } from '@familyos/contracts/rules';
 import { get, post } from '../lib/api';
 import type { PointsEntry } from '../lib/types';
 import { leaderboardQuery } from './members';
@@ -10,7 +11,7 @@ export const balanceQuery = (userId?: string) =>
   queryOptions({
     // Under the points key, so invalidating the points refreshes every balance too.
     queryKey: [...pointsQuery.queryKey, 'balance', userId ?? 'me'],
-    queryFn: () => get<{ balance: number }>(`/api/points/balance${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`),
+    queryFn: () => get<BalanceView>(`/api/points/balance${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`),
   });
 export const useBalance = (userId?: string, enabled = true) => useQuery({ ...balanceQuery(userId), enabled });
 

@@ -1,31 +1,27 @@
-import type { Abilities } from '@familyos/domain';
-import type { FamilyDoc, MemberDoc, PointsEntryDoc, RedemptionDoc, ReportDoc, TaskDoc } from '@familyos/projections';
+import type {
+  Abilities,
+  ChildWeeklyReport,
+  FamilyView,
+  LeaderboardEntryView,
+  MeView,
+  PointsEntryView,
+  RedemptionView,
+  TaskView,
+  UserView,
+  WeeklyReport,
+} from '@familyos/contracts/rules';
 
-/** What the API answers (apps/api), by type only: nothing of these packages reaches the bundle. */
-export type Role = MemberDoc['role'];
-export type User = Omit<MemberDoc, 'usernameLower' | 'hasPassword' | 'createdAt'> & { createdAt?: string };
-export type Me = User & { abilities: Abilities };
-export type Task = Omit<TaskDoc, 'familyId'>;
-export type PointsEntry = Omit<PointsEntryDoc, 'familyId' | 'position'>;
-export type Redemption = Omit<RedemptionDoc, 'familyId'>;
-export type Family = Omit<FamilyDoc, 'familyId'> & {
-  redemptionOptions: string[];
-  systemTemplates: { title: string; description: string; points: number; emoji: string }[];
-};
-/** The weekly report as the API answers it: the reports read model's document. */
-export type WeeklyReport = Omit<ReportDoc, 'familyId'>;
-export type ReportChild = WeeklyReport['children'][number];
-export interface LeaderboardRow {
-  userId: string;
-  name: string;
-  username: string;
-  avatar: string;
-  balance: number;
-  totalEarned: number;
-  weekPoints: number;
-  tasksDone: number;
-  rank: number;
-}
+/** What the API answers, by the names the screens use: declared once in libs/contracts (types only). */
+export type Role = UserView['role'];
+export type User = UserView;
+export type Me = MeView;
+export type Task = TaskView;
+export type PointsEntry = PointsEntryView;
+export type Redemption = RedemptionView;
+export type Family = FamilyView;
+export type { WeeklyReport };
+export type ReportChild = ChildWeeklyReport;
+export type LeaderboardRow = LeaderboardEntryView;
 export type { Abilities };
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };

@@ -1,12 +1,15 @@
 import { DateTime } from 'luxon';
 import type { Role, Weekday } from '@familyos/events';
+import type { Achievement, ChildWeeklyReport, WeeklyRankRow, ReportCategory, WeeklyReport } from '@familyos/contracts/rules';
+
+// The report's answer types are declared once, in libs/contracts: GET /api/reports answers them as stored.
+export type { Achievement, ChildWeeklyReport, WeeklyRankRow, ReportCategory, WeeklyReport };
 
 /**
  * The weekly report's arithmetic (SPEC §2 "Reports page", §9): pure functions of the rows the reports
  * projection keeps, so the stored report, the preview and a replay of the log all compute the same numbers.
  */
 
-export type ReportCategory = 'chores' | 'school' | 'behavior';
 export const REPORT_CATEGORIES: readonly ReportCategory[] = ['chores', 'school', 'behavior'];
 
 /** SPEC §9: chores (dish or clean), school (homework or school), behavior (everything else). */
@@ -95,51 +98,6 @@ export interface ReportTaskRow {
   date: string;
 }
 
-export interface Achievement {
-  id: string;
-  title: string;
-  emoji: string;
-  description: string;
-}
-
-export interface ChildWeeklyReport {
-  userId: string;
-  name: string;
-  avatar: string;
-  totalPoints: number;
-  byCategory: Record<ReportCategory, number>;
-  tasksCompleted: number;
-  /** Out of 10, one decimal; null when no task was approved this week. */
-  averageScore: number | null;
-  achievements: Achievement[];
-  /** One number per family-local day of the week, oldest first. */
-  dailyPoints: number[];
-  /** SPEC §9 "the preview uses Tasks and Bonus": the points from approved tasks, and all the others. */
-  bySource: { tasks: number; bonus: number };
-}
-
-export interface LeaderboardRow {
-  rank: number;
-  userId: string;
-  name: string;
-  avatar: string;
-  weeklyTotal: number;
-}
-
-export interface WeeklyReport {
-  id: string;
-  reportId: string;
-  familyId: string;
-  weekStartDate: string;
-  weekEndDate: string;
-  createdAt: string;
-  trigger: 'manual' | 'schedule';
-  generatedBy: string;
-  timeZone: string;
-  children: ChildWeeklyReport[];
-  leaderboard: LeaderboardRow[];
-  totals: { points: number; tasksCompleted: number };
-}
 
 type Facts = Omit<ChildWeeklyReport, 'achievements'> & { rank: number };
 
@@ -296,7 +254,7 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
   // Competition ranking: ties share a rank, the next rank skips (1, 1, 3).
   for (const f of facts) f.rank = 1 + facts.filter((o) => o.totalPoints > f.totalPoints).length;
 
-  const leaderboard: LeaderboardRow[] = facts
+  const leaderboard: WeeklyRankRow[] = facts
     .slice()
     .sort((a, b) => a.rank - b.rank || byNameThenId({ name: a.name, id: a.userId }, { name: b.name, id: b.userId }))
     .map((f) => ({ rank: f.rank, userId: f.userId, name: f.name, avatar: f.avatar, weeklyTotal: f.totalPoints }));

@@ -1,3 +1,4 @@
+import type { Abilities } from '@familyos/contracts/rules';
 import type { Role } from '@familyos/events';
 import type { Actor } from './actor.js';
 import { forbidden } from './errors.js';
@@ -9,7 +10,7 @@ const ADMINS: readonly Role[] = ['admin', 'superuser'];
  * SPEC §6, the only place the server decides who may do what. The web app never re-derives roles: it reads
  * these abilities from GET /api/auth/me and shows buttons from them.
  */
-export function abilitiesOf(role: Role) {
+export function abilitiesOf(role: Role): Abilities {
   const parent = PARENTS.includes(role);
   const admin = ADMINS.includes(role);
   return {
@@ -37,7 +38,7 @@ export function abilitiesOf(role: Role) {
   };
 }
 
-export type Abilities = ReturnType<typeof abilitiesOf>;
+export type { Abilities };
 export type Ability = keyof Abilities;
 
 export function can(actor: Pick<Actor, 'role'>, ability: Ability): boolean {
@@ -63,4 +64,25 @@ export function canChangeCalendarEvent(
 ): boolean {
   if (actor.familyId === null || actor.familyId !== event.familyId) return false;
   return ADMINS.includes(actor.role) || actor.id === event.createdBy || actor.id === event.assignedTo;
+}
+
+/**
+ * SPEC §6 "a child sees only its own": whose rows a member may read. Every query scopes its reads through this
+ * (points, redemptions, report rows; tasks add "or that they requested" in taskVisibleTo): the family always,
+ * and for a child only the rows that are theirs.
+ */
+export interface ReadScope {
+  familyId: string;
+  /** Set when the member may read only their own rows (a child); null reads the whole family. */
+  ownerId: string | null;
+}
+
+export function readScopeOf(actor: Actor & { familyId: string }): ReadScope {
+  return { familyId: actor.familyId, ownerId: actor.role === 'child' ? actor.id : null };
+}
+
+/** Whether a row of a member (`userId`), in a family when the row names one, is inside the scope. */
+export function inScope(scope: ReadScope, row: { userId: string; familyId?: string | null }): boolean {
+  if (row.familyId !== undefined && row.familyId !== scope.familyId) return false;
+  return scope.ownerId === null || row.userId === scope.ownerId;
 }

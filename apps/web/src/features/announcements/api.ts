@@ -1,15 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CommentView } from '@familyos/contracts/rules';
 import { ApiError, get, post, sessionToken } from '../../lib/api';
-import { announcementsQuery, type Announcement, type Author } from '../../api/announcements';
+import { announcementsQuery, type Announcement } from '../../api/announcements';
 
-export interface Comment {
-  id: string;
-  announcementId: string;
-  authorId: string;
-  author: Author | null;
-  content: string;
-  date: string;
-}
+export type Comment = CommentView;
 
 export const commentsQuery = (announcementId: string) =>
   queryOptions({

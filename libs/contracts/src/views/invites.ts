@@ -1,5 +1,5 @@
 /**
- * Shapes the API answers and the web app reads, written once (decision 012). Types only: importing them
+ * Invite and access-request answers (decision 012). Types only: importing them
  * costs the browser nothing.
  */
 export type InviteStatus = 'active' | 'deactivated' | 'expired' | 'used_up';

@@ -1,0 +1,12 @@
+/**
+ * Every shape the API answers, declared once: the API's presenters return these types and the web app reads
+ * them. Types only: importing them costs the browser nothing.
+ */
+export type * from './members.js';
+export type * from './tasks.js';
+export type * from './points.js';
+export type * from './family.js';
+export type * from './board.js';
+export type * from './calendar.js';
+export type * from './reports.js';
+export type * from './invites.js';
