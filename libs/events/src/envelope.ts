@@ -52,6 +52,11 @@ export const streams = {
   invite: (inviteId: string) => `invite-${inviteId}`,
 } as const;
 
+/** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */
+export function streamEntityId(streamId: string): string {
+  return streamId.slice(streamId.indexOf('-') + 1);
+}
+
 export function streamCategory(streamId: string): string {
   const i = streamId.indexOf('-');
   return i < 0 ? streamId : streamId.slice(0, i);

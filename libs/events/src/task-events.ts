@@ -24,8 +24,8 @@ export type TaskCreated = DomainEvent<
 >;
 export type TaskSubmitted = DomainEvent<'TaskSubmitted', { submittedBy: string }>;
 /**
- * creditedTo/entryId name the points entry the approval wrote to the first assignee's account
- * (null when the approval credits nothing: a want_to_do request becomes a task instead, see TaskRequestAccepted).
+ * creditedTo/entryId name the points entry the approval wrote to the first assignee's account. An approval
+ * always credits: accepting a want_to_do request is TaskRequestAccepted instead, which credits nothing.
  */
 export type TaskApproved = DomainEvent<
   'TaskApproved',

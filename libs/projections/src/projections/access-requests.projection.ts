@@ -1,4 +1,4 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, streamEntityId } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { AccessRequestDoc } from '../schema/documents.js';
@@ -12,7 +12,7 @@ export const accessRequestsProjection: Projection = {
   collections: [collections.accessRequests],
   async apply(event, tx) {
     if (!event.streamId.startsWith(PREFIX)) return;
-    const id = event.streamId.slice(PREFIX.length);
+    const id = streamEntityId(event.streamId);
     const at = event.metadata.timestamp;
     if (isEvent(event, 'AccessRequested')) {
       const { provider, subject, username, name, email, familyId } = event.data;

@@ -1,4 +1,5 @@
-import { streamCategory, type StoredEvent } from '@familyos/events';
+import { signedFp } from '@familyos/contracts/rules';
+import { isEvent, streamCategory, streamEntityId, type EventOf, type EventType, type StoredEvent } from '@familyos/events';
 import { formatWeekRange } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
@@ -10,10 +11,8 @@ const NOT_AUDITED = new Set(['session', 'username', 'identity']);
 
 export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
-type Data = Record<string, unknown>;
 /** A member changing something of their own (the event's stream is the actor's member stream). */
 const self = (e: StoredEvent) => e.streamId === `member-${e.metadata.actorId}`;
-const fp = (n: number) => `${n > 0 ? '+' : ''}${n} FP`;
 /** A member's own words, on one line, cut to at most 60 characters at a word break (never inside an emoji). */
 const excerpt = (text: unknown, max = 60) => {
   const chars = [...String(text).replace(/\s+/g, ' ').trim()];
@@ -31,76 +30,76 @@ interface Refs {
   label(streamId: string): Promise<string>;
 }
 
-const summaries: Record<string, (d: Data, actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string> = {
-  FamilyCreated: (d, actor) => `${actor} created the family "${String(d.name)}"`,
-  FamilyRenamed: (d, actor) => `${actor} renamed the family to "${String(d.name)}"`,
+type Summary<T extends EventType> = (d: EventOf<T>['data'], actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string;
+
+/** One sentence per audited event type, typed by the event's own payload. */
+const summaries: { [T in EventType]?: Summary<T> } = {
+  FamilyCreated: (d, actor) => `${actor} created the family "${d.name}"`,
+  FamilyRenamed: (d, actor) => `${actor} renamed the family to "${d.name}"`,
   PointSettingsChanged: (d, actor) =>
-    `${actor} changed point settings (negative balances ${d.allowNegative ? 'allowed' : 'not allowed'}, ${String(d.currency)})`,
-  WeeklyReportDayChanged: (d, actor) => `${actor} set the weekly report day to ${String(d.weeklyReportDay)}`,
-  FamilyTimeZoneChanged: (d, actor) => `${actor} set the time zone to ${String(d.timeZone)}`,
-  RewardsChanged: (d, actor) => `${actor} updated the rewards (${(d.rewards as unknown[]).length} offered)`,
-  TaskTemplatesChanged: (d, actor) => `${actor} updated the task templates (${(d.taskTemplates as unknown[]).length} custom)`,
-  SystemTemplatesHiddenChanged: (d, actor) => `${actor} hid ${(d.hiddenSystemTemplates as unknown[]).length} built-in templates`,
+    `${actor} changed point settings (negative balances ${d.allowNegative ? 'allowed' : 'not allowed'}, ${d.currency})`,
+  WeeklyReportDayChanged: (d, actor) => `${actor} set the weekly report day to ${d.weeklyReportDay}`,
+  FamilyTimeZoneChanged: (d, actor) => `${actor} set the time zone to ${d.timeZone}`,
+  RewardsChanged: (d, actor) => `${actor} updated the rewards (${d.rewards.length} offered)`,
+  TaskTemplatesChanged: (d, actor) => `${actor} updated the task templates (${d.taskTemplates.length} custom)`,
+  SystemTemplatesHiddenChanged: (d, actor) => `${actor} hid ${d.hiddenSystemTemplates.length} built-in templates`,
   MemberJoined: (d, actor) =>
-    d.via === 'added' ? `${actor} added ${String(d.name)} as ${String(d.role)}` : `${String(d.name)} joined as ${String(d.role)}`,
+    d.via === 'added' ? `${actor} added ${d.name} as ${d.role}` : `${d.name} joined as ${d.role}`,
   MemberRenamed: async (d, actor, refs, e) =>
-    self(e) ? `${actor} changed their name to "${String(d.name)}"` : `${actor} renamed ${await refs.member(e.streamId.slice(7))} to "${String(d.name)}"`,
+    self(e) ? `${actor} changed their name to "${d.name}"` : `${actor} renamed ${await refs.member(streamEntityId(e.streamId))} to "${d.name}"`,
   MemberAvatarChanged: async (d, actor, refs, e) =>
-    self(e) ? `${actor} changed their avatar to ${String(d.avatar)}` : `${actor} changed ${await refs.member(e.streamId.slice(7))}'s avatar to ${String(d.avatar)}`,
+    self(e) ? `${actor} changed their avatar to ${d.avatar}` : `${actor} changed ${await refs.member(streamEntityId(e.streamId))}'s avatar to ${d.avatar}`,
   MemberPasswordSet: async (_d, actor, refs, e) =>
-    self(e) ? `${actor} set their password` : `${actor} set a password for ${await refs.member(e.streamId.slice(7))}`,
+    self(e) ? `${actor} set their password` : `${actor} set a password for ${await refs.member(streamEntityId(e.streamId))}`,
   TaskCreated: async (d, actor, refs) => {
-    const who = await Promise.all((d.assignedTo as string[]).map((id) => refs.member(id)));
+    const who = await Promise.all(d.assignedTo.map((id) => refs.member(id)));
     return d.isChildRequest
-      ? `${actor} asked for the task "${String(d.title)}" (${d.requestType === 'already_did' ? 'already did it' : 'wants to do it'})`
-      : `${actor} created the task "${String(d.title)}" for ${who.join(', ')} (${fp(d.pointsValue as number)})`;
+      ? `${actor} asked for the task "${d.title}" (${d.requestType === 'already_did' ? 'already did it' : 'wants to do it'})`
+      : `${actor} created the task "${d.title}" for ${who.join(', ')} (${signedFp(d.pointsValue)})`;
   },
-  TaskSubmitted: async (_d, actor, refs, e) => `${actor} completed "${await refs.task(e.streamId.slice(5))}"`,
+  TaskSubmitted: async (_d, actor, refs, e) => `${actor} completed "${await refs.task(streamEntityId(e.streamId))}"`,
   TaskApproved: async (d, actor, refs, e) =>
-    `${actor} approved "${await refs.task(e.streamId.slice(5))}" for ${await refs.member(d.creditedTo)} (score ${String(d.score)}/10, ${fp(d.pointsValue as number)})`,
-  TaskRejected: async (_d, actor, refs, e) => `${actor} rejected "${await refs.task(e.streamId.slice(5))}"`,
-  TaskRequestAccepted: async (_d, actor, refs, e) => `${actor} accepted the request "${await refs.task(e.streamId.slice(5))}"`,
+    `${actor} approved "${await refs.task(streamEntityId(e.streamId))}" for ${await refs.member(d.creditedTo)} (score ${d.score}/10, ${signedFp(d.pointsValue)})`,
+  TaskRejected: async (_d, actor, refs, e) => `${actor} rejected "${await refs.task(streamEntityId(e.streamId))}"`,
+  TaskRequestAccepted: async (_d, actor, refs, e) => `${actor} accepted the request "${await refs.task(streamEntityId(e.streamId))}"`,
   PointsIssued: async (d, actor, refs) => {
-    const amount = d.amount as number;
+    const amount = d.amount;
     const child = await refs.member(d.childId);
     const what = amount > 0 ? `gave ${amount} FP to ${child}` : `deducted ${-amount} FP from ${child}`;
-    return `${actor} ${what}: ${String(d.reason)}${d.approved ? '' : ' (pending)'}`;
+    return `${actor} ${what}: ${d.reason}${d.approved ? '' : ' (pending)'}`;
   },
-  TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${fp(d.amount as number)}: ${String(d.reason)}`,
-  RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${String(d.option)}" for ${String(d.cost)} FP`,
-  RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${fp(-(d.cost as number))})`,
+  TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${signedFp(d.amount)}: ${d.reason}`,
+  RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${d.option}" for ${d.cost} FP`,
+  RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${signedFp(-d.cost)})`,
   RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
   WeeklyReportGenerated: (d, actor) => {
-    const week = formatWeekRange(String(d.weekStartDate), String(d.weekEndDate));
+    const week = formatWeekRange(d.weekStartDate, d.weekEndDate);
     return d.trigger === 'schedule' ? `The weekly report for ${week} was generated on schedule` : `${actor} generated the weekly report for ${week}`;
   },
-  CalendarEventCreated: (d, actor) => `${actor} added "${String(d.title)}" to the calendar`,
-  CalendarEventUpdated: (d, actor) => `${actor} updated "${String(d.title)}" on the calendar`,
-  CalendarEventDeleted: async (_d, actor, refs, e) => `${actor} removed "${await refs.calendarEvent(e.streamId.slice('calendarEvent-'.length))}" from the calendar`,
+  CalendarEventCreated: (d, actor) => `${actor} added "${d.title}" to the calendar`,
+  CalendarEventUpdated: (d, actor) => `${actor} updated "${d.title}" on the calendar`,
+  CalendarEventDeleted: async (_d, actor, refs, e) => `${actor} removed "${await refs.calendarEvent(streamEntityId(e.streamId))}" from the calendar`,
   AnnouncementPosted: (d, actor) => `${actor} posted an announcement${d.photoUrl ? ' with a photo' : ''}: "${excerpt(d.content)}"`,
   CommentAdded: (d, actor) => `${actor} commented on an announcement: "${excerpt(d.content)}"`,
   PhotoUploaded: (_d, actor) => `${actor} uploaded a photo`,
   MemberIdentityLinked: async (d, _actor, refs, e) =>
-    `${await refs.member(e.streamId.slice(7))} signs in with ${d.provider === 'hub' ? `the Hub account "${String(d.username)}"` : 'the family\'s OpenID provider'}`,
-  AccessRequested: (d) => `${String(d.name)} asked to join through ${d.provider === 'hub' ? 'the Hub' : 'OpenID'}`,
+    `${await refs.member(streamEntityId(e.streamId))} signs in with ${d.provider === 'hub' ? `the Hub account "${d.username}"` : 'the family\'s OpenID provider'}`,
+  AccessRequested: (d) => `${d.name} asked to join through ${d.provider === 'hub' ? 'the Hub' : 'OpenID'}`,
   // The new member joined in the same append, just before, so it is known by name even for a system-level request.
-  AccessRequestApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.memberId)}'s request to join as ${String(d.role)}`,
+  AccessRequestApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.memberId)}'s request to join as ${d.role}`,
   AccessRequestRejected: async (_d, actor, refs, e) => `${actor} turned down ${await refs.label(e.streamId)}'s request to join`,
   InviteCreated: (d, actor) =>
-    `${actor} created an invite link for a ${String(d.role)} (${String(d.maxUses)} ${d.maxUses === 1 ? 'use' : 'uses'})`,
+    `${actor} created an invite link for a ${d.role} (${d.maxUses} ${d.maxUses === 1 ? 'use' : 'uses'})`,
   InviteUsed: async (d, _actor, refs) => `${await refs.member(d.memberId)} joined with an invite link`,
   InviteDeactivated: (_d, actor) => `${actor} deactivated an invite link`,
 };
 
-async function remember(tx: ReadModelTx, event: StoredEvent, familyId: string): Promise<void> {
-  const d = event.data as Data;
-  if (event.type === 'MemberJoined') await tx.put(collections.auditRefs, { id: `member-${String(d.memberId)}`, familyId, label: String(d.name) });
-  if (event.type === 'MemberRenamed') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
-  if (event.type === 'AccessRequested') await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.name) });
-  if (event.type === 'TaskCreated') await tx.put(collections.auditRefs, { id: `task-${String(d.taskId)}`, familyId, label: String(d.title) });
-  if (event.type === 'CalendarEventCreated' || event.type === 'CalendarEventUpdated') {
-    await tx.put(collections.auditRefs, { id: event.streamId, familyId, label: String(d.title) });
-  }
+async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Promise<void> {
+  const ref = (id: string, label: string) => tx.put(collections.auditRefs, { id, familyId, label });
+  if (isEvent(e, 'MemberJoined')) await ref(`member-${e.data.memberId}`, e.data.name);
+  if (isEvent(e, 'MemberRenamed') || isEvent(e, 'AccessRequested')) await ref(e.streamId, e.data.name);
+  if (isEvent(e, 'TaskCreated')) await ref(`task-${e.data.taskId}`, e.data.title);
+  if (isEvent(e, 'CalendarEventCreated') || isEvent(e, 'CalendarEventUpdated')) await ref(e.streamId, e.data.title);
 }
 
 /** The family's audit trail: one row per event, newest first when read, with a sentence a parent can read. */
@@ -125,14 +124,15 @@ export const auditProjection: Projection = {
       label,
     };
     const actor = await refs.member(event.metadata.actorId);
-    const summarise = summaries[event.type];
+    // Looked up by the stored type: the table's own types checked each sentence against its payload.
+    const summarise = summaries[event.type as EventType] as Summary<EventType> | undefined;
     const doc: AuditDoc = {
       id: event.metadata.eventId,
       familyId,
       action: actionOf(event.type),
       timestamp: event.metadata.timestamp,
       actorId: event.metadata.actorId,
-      summary: summarise ? await summarise(event.data as Data, actor, refs, event) : actionOf(event.type).replace(/_/g, ' '),
+      summary: summarise ? await summarise(event.data as never, actor, refs, event) : actionOf(event.type).replace(/_/g, ' '),
       position: event.position,
     };
     await tx.put(collections.audit, doc);

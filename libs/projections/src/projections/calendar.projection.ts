@@ -1,4 +1,4 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, streamEntityId } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { CalendarEventDoc } from '../schema/documents.js';
@@ -19,7 +19,7 @@ export const calendarProjection: Projection = {
       return;
     }
     if (!event.streamId.startsWith(PREFIX)) return;
-    const id = event.streamId.slice(PREFIX.length);
+    const id = streamEntityId(event.streamId);
     if (isEvent(event, 'CalendarEventDeleted')) {
       await tx.delete(collections.calendarEvents, id);
       return;

@@ -1,4 +1,4 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, streamEntityId } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { InviteDoc } from '../schema/documents.js';
@@ -29,7 +29,7 @@ export const invitesProjection: Projection = {
       return;
     }
     if (!event.streamId.startsWith(PREFIX)) return;
-    const row = await tx.get(collections.invites, event.streamId.slice(PREFIX.length));
+    const row = await tx.get(collections.invites, streamEntityId(event.streamId));
     if (!row) return;
     if (isEvent(event, 'InviteUsed')) await tx.put(collections.invites, { ...row, currentUses: event.data.currentUses });
     else if (isEvent(event, 'InviteDeactivated')) await tx.put(collections.invites, { ...row, isActive: false });

@@ -1,9 +1,8 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, streamEntityId } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { MemberDoc } from '../schema/documents.js';
 
-const memberIdOf = (streamId: string) => streamId.slice('member-'.length);
 
 export const membersProjection: Projection = {
   name: 'members',
@@ -43,7 +42,7 @@ export const membersProjection: Projection = {
               : { oidcLinked: true }
             : null;
     if (!patch) return;
-    const member = await tx.get(collections.members, memberIdOf(event.streamId));
+    const member = await tx.get(collections.members, streamEntityId(event.streamId));
     if (member) await tx.put(collections.members, { ...member, ...patch });
   },
 };

@@ -1,11 +1,9 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, streamEntityId } from '@familyos/events';
 import { computeWeeklyReport } from '@familyos/domain';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { ReportDoc, ReportEntryDoc, ReportMemberDoc, ReportTaskDoc } from '../schema/documents.js';
 
-const memberIdOf = (streamId: string) => streamId.slice('member-'.length);
-const taskIdOf = (streamId: string) => streamId.slice('task-'.length);
 
 /**
  * Weekly reports (SPEC §2 Reports, §9). WeeklyReportGenerated carries the week, not the numbers: the report is
@@ -25,7 +23,7 @@ export const reportsProjection: Projection = {
       const row: ReportMemberDoc = { id: d.memberId, familyId: d.familyId, name: d.name, avatar: d.avatar, role: d.role };
       await tx.put(collections.reportMembers, row);
     } else if (isEvent(event, 'MemberRenamed') || isEvent(event, 'MemberAvatarChanged')) {
-      const row = await tx.get(collections.reportMembers, memberIdOf(event.streamId));
+      const row = await tx.get(collections.reportMembers, streamEntityId(event.streamId));
       if (!row) return;
       await tx.put(collections.reportMembers, isEvent(event, 'MemberRenamed') ? { ...row, name: event.data.name } : { ...row, avatar: event.data.avatar });
     } else if (isEvent(event, 'PointsIssued')) {
@@ -40,8 +38,8 @@ export const reportsProjection: Projection = {
       await tx.put(collections.reportEntries, row);
     } else if (isEvent(event, 'TaskApproved')) {
       const d = event.data;
-      if (!d.creditedTo || !familyId) return;
-      const row: ReportTaskDoc = { id: taskIdOf(event.streamId), familyId, childId: d.creditedTo, score: d.score, date: event.metadata.timestamp };
+      if (!familyId) return;
+      const row: ReportTaskDoc = { id: streamEntityId(event.streamId), familyId, childId: d.creditedTo, score: d.score, date: event.metadata.timestamp };
       await tx.put(collections.reportTasks, row);
     } else if (isEvent(event, 'WeeklyReportGenerated')) {
       const d = event.data;

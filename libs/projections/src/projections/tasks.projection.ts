@@ -1,9 +1,8 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, streamEntityId } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { TaskDoc } from '../schema/documents.js';
 
-const taskIdOf = (streamId: string) => streamId.slice('task-'.length);
 
 export const tasksProjection: Projection = {
   name: 'tasks',
@@ -39,7 +38,7 @@ export const tasksProjection: Projection = {
       return;
     }
     if (!event.streamId.startsWith('task-')) return;
-    const task = await tx.get(collections.tasks, taskIdOf(event.streamId));
+    const task = await tx.get(collections.tasks, streamEntityId(event.streamId));
     if (!task) return;
     const actor = event.metadata.actorId;
     let next: TaskDoc | null = null;
