@@ -1,8 +1,11 @@
-import type { FamilySettings, Role, TaskStatus } from '@familyos/events';
+import type { FamilySettings, Role } from '@familyos/events';
 import type { CalendarEventFields } from '@familyos/events';
-import type { InviteView } from '@familyos/contracts';
+import type { InviteView, PointsEntryView, RedemptionView, TaskView } from '@familyos/contracts';
 
-/** The documents the projections write and the queries read. */
+/**
+ * The documents the projections write and the queries read. Where a document is an answer plus its family (and
+ * its log position), it extends the answer's type from libs/contracts, so the two cannot drift.
+ */
 export interface FamilyDoc extends FamilySettings {
   id: string;
   familyId: string;
@@ -30,41 +33,12 @@ export interface MemberDoc {
   createdAt: string;
 }
 
-export interface TaskDoc {
-  id: string;
+export interface TaskDoc extends TaskView {
   familyId: string;
-  title: string;
-  description: string;
-  status: TaskStatus;
-  pointsValue: number;
-  assignedTo: string[];
-  dueDate: string | null;
-  createdAt: string;
-  createdBy: string;
-  score: number | null;
-  isRecurring: boolean;
-  recurringFrequency: 'daily' | 'weekly' | null;
-  isChildRequest: boolean;
-  requestType: 'want_to_do' | 'already_did' | null;
-  requestAccepted: boolean;
-  submittedAt: string | null;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  updatedAt: string;
 }
 
-export interface PointsEntryDoc {
-  id: string;
+export interface PointsEntryDoc extends PointsEntryView {
   familyId: string;
-  userId: string;
-  amount: number;
-  reason: string;
-  approved: boolean;
-  date: string;
-  issuerId: string | null;
-  source: 'issued' | 'task' | 'redemption';
-  taskId: string | null;
-  redemptionId: string | null;
   position: number;
 }
 
@@ -79,17 +53,8 @@ export interface BalanceDoc {
   lastPosition: number;
 }
 
-export interface RedemptionDoc {
-  id: string;
+export interface RedemptionDoc extends RedemptionView {
   familyId: string;
-  userId: string;
-  option: string;
-  emoji: string;
-  cost: number;
-  status: 'pending' | 'approved' | 'rejected';
-  requestedAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
 }
 
 /** Someone signed in through the hub (or OpenID) who is not a member: one row per outside identity. */
