@@ -1,7 +1,11 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** A dashboard card with an h2 heading, an optional count and action, and room to breathe. */
+/**
+ * A card with an h2 heading, an optional count and action. `card` (the dashboards' grid): named by its heading
+ * and as tall as its row. `page` (a section of a long page such as Activity or a profile): more padding, its own
+ * height, and not a landmark, so a page of many sections doesn't list them all as regions.
+ */
 export function SectionCard({
   title,
   emoji,
@@ -9,7 +13,9 @@ export function SectionCard({
   action,
   children,
   testId,
+  variant = 'card',
 }: {
+  variant?: 'card' | 'page';
   title: string;
   emoji?: string;
   count?: number;
@@ -17,12 +23,14 @@ export function SectionCard({
   children: ReactNode;
   testId?: string;
 }) {
-  const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const page = variant === 'page';
+  const headingId = page ? undefined : `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const padding = page ? { xs: 2, sm: 3 } : { xs: 2, sm: 2.5 };
   return (
-    <Card component="section" aria-labelledby={headingId} data-testid={testId} sx={{ height: '100%' }}>
-      <CardContent sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minHeight: 32 }}>
-          <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, flexGrow: 1, lineHeight: 1.3 }}>
+    <Card component="section" aria-labelledby={headingId} data-testid={testId} sx={page ? undefined : { height: '100%' }}>
+      <CardContent sx={{ p: padding, '&:last-child': { pb: padding } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, minHeight: page ? undefined : 32 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 700, flexGrow: 1, lineHeight: page ? undefined : 1.3 }}>
             {emoji && (
               <Box component="span" aria-hidden sx={{ mr: 1 }}>
                 {emoji}

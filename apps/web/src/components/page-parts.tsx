@@ -5,28 +5,6 @@ import { ago } from '../lib/dates';
 import type { Task, User } from '../lib/types';
 import { TaskStatusChip } from './TaskStatusChip';
 
-/** A card with an h2 heading: one section of a page. */
-export function Section({ title, emoji, action, children, testId }: { title: string; emoji?: string; action?: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card component="section" data-testid={testId}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, flexGrow: 1 }}>
-            {emoji && (
-              <Box component="span" aria-hidden sx={{ mr: 1 }}>
-                {emoji}
-              </Box>
-            )}
-            {title}
-          </Typography>
-          {action}
-        </Box>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** A big number with its label: the stat tiles of the activity and profile pages. */
 export function StatTile({ label, value, emoji, testId }: { label: string; value: ReactNode; emoji: string; testId?: string }) {
   return (

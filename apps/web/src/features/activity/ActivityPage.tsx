@@ -8,7 +8,8 @@ import { useLeaderboard, useUsers } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useBalance, usePoints } from '../../api/points';
 import { useTasks } from '../../api/tasks';
-import { h1Sx, InlineLoading, Section, TaskSummaryList } from '../../components/page-parts';
+import { SectionCard } from '../../components/SectionCard';
+import { h1Sx, InlineLoading, TaskSummaryList } from '../../components/page-parts';
 import { newestFirst } from '../../lib/dates';
 import { PointsHistory } from '../../components/PointsHistory';
 
@@ -79,7 +80,7 @@ function OwnBalance() {
 function ChildrenBalances() {
   const leaderboard = useLeaderboard();
   return (
-    <Section title="Children's Balances" emoji="⭐" testId="activity-balances">
+    <SectionCard variant="page" title="Children's Balances" emoji="⭐" testId="activity-balances">
       {leaderboard.isPending ? (
         <InlineLoading label="Loading balances" />
       ) : leaderboard.isError ? (
@@ -93,7 +94,7 @@ function ChildrenBalances() {
           ))}
         </Stack>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -122,7 +123,7 @@ function RejectedTasks({ me, tasks, users }: { me: Me; tasks: Task[]; users: Use
     (t) => t.reviewedAt ?? t.updatedAt,
   );
   return (
-    <Section title="Rejected Tasks" emoji="🚫" testId="activity-rejected" action={rejected.length > 0 ? <Chip size="small" label={rejected.length} aria-label={`${rejected.length} rejected`} /> : undefined}>
+    <SectionCard variant="page" title="Rejected Tasks" emoji="🚫" testId="activity-rejected" action={rejected.length > 0 ? <Chip size="small" label={rejected.length} aria-label={`${rejected.length} rejected`} /> : undefined}>
       <TaskSummaryList
         tasks={rejected}
         users={users}
@@ -130,7 +131,7 @@ function RejectedTasks({ me, tasks, users }: { me: Me; tasks: Task[]; users: Use
         when="reviewed"
         empty={me.abilities.hasBalance ? 'No rejected tasks. Keep up the great work! 🎉' : 'No rejected tasks. Everyone is doing great! 🎉'}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -140,7 +141,7 @@ function History({ me, points, users }: { me: Me; points: PointsEntry[]; users: 
   const [who, setWho] = useState<string>('all');
   const entries = own ? points.filter((e) => e.userId === me.id) : who === 'all' ? points : points.filter((e) => e.userId === who);
   return (
-    <Section title="Points History" emoji="📜" testId="activity-history">
+    <SectionCard variant="page" title="Points History" emoji="📜" testId="activity-history">
       {!own && children.length > 1 && (
         <Stack direction="row" spacing={1} useFlexGap role="group" aria-label="Show the history of" sx={{ flexWrap: 'wrap', mb: 1 }}>
           {[{ id: 'all', name: 'Everyone' }, ...children].map((c) => (
@@ -165,6 +166,6 @@ function History({ me, points, users }: { me: Me; points: PointsEntry[]; users: 
         pageSize={15}
         empty={own ? 'No points yet. Complete a task to earn your first Family Points! 💪' : 'No points have been given yet.'}
       />
-    </Section>
+    </SectionCard>
   );
 }

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/m
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import type { Me } from '../../lib/types';
-import { h1Sx, InlineLoading, Section, StatTile, TaskSummaryList } from '../../components/page-parts';
+import { SectionCard } from '../../components/SectionCard';
+import { h1Sx, InlineLoading, StatTile, TaskSummaryList } from '../../components/page-parts';
 import { newestFirst } from '../../lib/dates';
 import { PointsHistory } from '../../components/PointsHistory';
 import { useMe } from '../../lib/session';
@@ -79,7 +80,7 @@ function ChildSide({ me }: { me: Me }) {
         </CardContent>
       </Card>
 
-      <Section title="My Stats" emoji="📈" testId="my-stats">
+      <SectionCard variant="page" title="My Stats" emoji="📈" testId="my-stats">
         {leaderboard.isPending ? (
           <InlineLoading label="Loading stats" />
         ) : leaderboard.isError || !mine ? (
@@ -91,9 +92,9 @@ function ChildSide({ me }: { me: Me }) {
             {rows.length > 1 && rank !== null && <StatTile emoji="🏆" label="Family Rank" value={`#${rank}`} testId="stat-rank" />}
           </Box>
         )}
-      </Section>
+      </SectionCard>
 
-      <Section title="Points History" emoji="📜" testId="profile-history">
+      <SectionCard variant="page" title="Points History" emoji="📜" testId="profile-history">
         {points.isPending ? (
           <InlineLoading label="Loading points history" />
         ) : points.isError ? (
@@ -101,9 +102,9 @@ function ChildSide({ me }: { me: Me }) {
         ) : (
           <PointsHistory entries={history} users={users.data} issuerNote="name" empty="No points yet. Complete a task to earn your first Family Points! 💪" />
         )}
-      </Section>
+      </SectionCard>
 
-      <Section title="Completed Tasks" emoji="✅" testId="completed-tasks">
+      <SectionCard variant="page" title="Completed Tasks" emoji="✅" testId="completed-tasks">
         {tasks.isPending ? (
           <InlineLoading label="Loading tasks" />
         ) : tasks.isError ? (
@@ -111,7 +112,7 @@ function ChildSide({ me }: { me: Me }) {
         ) : (
           <TaskSummaryList tasks={completed} when="reviewed" empty="No completed tasks yet. Your approved tasks will show up here." />
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
@@ -126,7 +127,7 @@ function ParentSide() {
         Profile features are mainly for children: they collect Family Points, stats and a rank here. As a parent you
         manage tasks, points and rewards from the Dashboard.
       </Alert>
-      <Section title="Recent Family Tasks" emoji="📋" testId="recent-tasks">
+      <SectionCard variant="page" title="Recent Family Tasks" emoji="📋" testId="recent-tasks">
         {tasks.isPending ? (
           <InlineLoading label="Loading tasks" />
         ) : tasks.isError ? (
@@ -134,7 +135,7 @@ function ParentSide() {
         ) : (
           <TaskSummaryList tasks={recent} users={users.data} showAssignee when="created" empty="No tasks yet. Create one from the Tasks page." />
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }

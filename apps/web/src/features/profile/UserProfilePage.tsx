@@ -5,7 +5,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import type { Me, User } from '../../lib/types';
-import { h1Sx, InlineLoading, Section, StatTile } from '../../components/page-parts';
+import { SectionCard } from '../../components/SectionCard';
+import { h1Sx, InlineLoading, StatTile } from '../../components/page-parts';
 import { PointsHistory } from '../../components/PointsHistory';
 import { useMe } from '../../lib/session';
 import { useLeaderboard, useUser } from '../../api/members';
@@ -81,11 +82,11 @@ function MemberProfile({ me, user }: { me: Me; user: User }) {
         {user.role === 'child' ? (
           <ChildFigures me={me} child={user} />
         ) : (
-          <Section title="Family Points" emoji="⭐">
+          <SectionCard variant="page" title="Family Points" emoji="⭐">
             <Typography color="text.secondary">
               {user.name} is a {user.role === 'manager' ? 'caregiver' : 'parent'} in the family. Family Points are collected by the children.
             </Typography>
-          </Section>
+          </SectionCard>
         )}
       </Box>
     </>
@@ -137,7 +138,7 @@ function ChildFigures({ me, child }: { me: Me; child: User }) {
       </Box>
       {leaderboard.isError && <Alert severity="warning">The balance is not available right now.</Alert>}
 
-      <Section title="Points History" emoji="📜" testId="member-history">
+      <SectionCard variant="page" title="Points History" emoji="📜" testId="member-history">
         {!seesHistory ? (
           <Typography color="text.secondary">A child's points history is private: only {child.name} and the parents can see it.</Typography>
         ) : points.isPending ? (
@@ -147,7 +148,7 @@ function ChildFigures({ me, child }: { me: Me; child: User }) {
         ) : (
           <PointsHistory entries={entries} issuerNote="parent" pageSize={15} empty={`${child.name} has no points yet.`} />
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
