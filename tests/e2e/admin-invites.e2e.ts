@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { checkA11y } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
-import { ApiClient, DEMO_PASSWORD, demoClient, memberFor, must, NAMES, PASSWORD, type SeededFamily } from './support/family.js';
+import { ApiClient, memberFor, must, NAMES, PASSWORD, type SeededFamily } from './support/family.js';
 import { HUB_SERVICE_ID, hubUrl, OIDC_CLIENT, SUPERUSER } from './support/identity.js';
 import { expectFailureToast, openAs, section } from './support/session.js';
 
@@ -29,11 +29,12 @@ async function openAdmin(page: Page, username: string, password: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('🛡️ Admin Panel');
 }
 
-test('Mom invites a child: the newcomer joins from the link, lands on the dashboard, and the link is spent', async ({ page, browser }, testInfo) => {
-  const mom = await demoClient(baseUrl(testInfo), 'mom');
-  const familyName: string = must(await mom.get('/api/family'), 200, 'family').name;
+test('a parent invites a child: the newcomer joins from the link, lands on the dashboard, and the link is spent', async ({ page, browser, freshFamily }, testInfo) => {
+  // A family of its own, not the demo family that every worker shares: the newcomer joins this one.
+  const parent = freshFamily.admin.client;
+  const familyName: string = must(await parent.get('/api/family'), 200, 'family').name;
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openAdmin(page, 'mom', DEMO_PASSWORD);
+  await openAdmin(page, freshFamily.admin.username, PASSWORD);
   await expect(page).toHaveTitle('Admin - FamilyOS');
 
   const invites = section(page, 'Family Invite Links');
@@ -72,7 +73,7 @@ test('Mom invites a child: the newcomer joins from the link, lands on the dashbo
   const token = link.split('/invite/')[1]!;
   const row = invites.getByTestId('invite-row').filter({ has: page.getByRole('button', { name: /^Copy link: Child invite, 0 of 1 uses/ }) }).first();
   await expect(row.getByTestId('invite-status')).toHaveText('Active');
-  const listed = must<any[]>(await mom.get('/api/family-invites'), 200, 'invites').find((i) => i.inviteToken === token);
+  const listed = must<any[]>(await parent.get('/api/family-invites'), 200, 'invites').find((i) => i.inviteToken === token);
   expect(listed).toMatchObject({ role: 'child', maxUses: 1, currentUses: 0, status: 'active', expiresAt: null });
 
   // The dialog opens again on its form (reset after closing).
@@ -108,9 +109,9 @@ test('Mom invites a child: the newcomer joins from the link, lands on the dashbo
   await newcomer.goto(link);
   await expect(newcomer.getByRole('heading', { level: 1 })).toHaveText('Invite Limit Reached');
   await newcomer.context().close();
-  expect(must<any[]>(await mom.get('/api/family-invites'), 200, 'invites').find((i) => i.inviteToken === token)).toMatchObject({ currentUses: 1, status: 'used_up' });
+  expect(must<any[]>(await parent.get('/api/family-invites'), 200, 'invites').find((i) => i.inviteToken === token)).toMatchObject({ currentUses: 1, status: 'used_up' });
 
-  // Mom sees the new member and the spent link, with no Deactivate for it.
+  // The parent sees the new member and the spent link, with no Deactivate for it.
   await page.reload();
   await expect(section(page, 'Family Members').getByRole('listitem', { name })).toContainText('Child');
   await expect(section(page, 'Family Members').getByRole('link', { name })).toHaveAttribute('href', `/user/${username}`);
@@ -277,7 +278,7 @@ test('a parent adds a member by hand; blank fields and a taken username are refu
   expect(await activity.getByTestId('audit-entry').count()).toBeLessThanOrEqual(8);
 });
 
-test('the parent finds Admin in the header or menu and the footer', async ({ page, family }, testInfo) => {
+test('the parent finds Admin in the header or menu and the footer', { tag: '@phone' }, async ({ page, family }, testInfo) => {
   await openAs(page, family.admin.username, PASSWORD, '/dashboard');
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
   if (isPhone(testInfo)) {
@@ -291,7 +292,7 @@ test('the parent finds Admin in the header or menu and the footer', async ({ pag
 });
 
 for (const role of ['manager', 'child'] as const) {
-  test(`a ${role} sees Access Denied on /admin and no Admin link`, async ({ page, family }: { page: Page; family: SeededFamily }) => {
+  test(`a ${role} sees Access Denied on /admin and no Admin link`, { tag: '@phone' }, async ({ page, family }: { page: Page; family: SeededFamily }) => {
     await openAs(page, memberFor(family, role).username, PASSWORD, '/admin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Access Denied');
     await expect(page.getByTestId('access-denied')).toContainText("You don't have admin permissions to access this panel.");

@@ -4,6 +4,13 @@ import { balanceOf, demoClient, must, rewardsOf } from './support/family.js';
 import { section, signInThroughDemoTab } from './support/session.js';
 
 /**
+ * The demo family (mom, emma, leo) is shared by every worker of the run, and only the tests in this file change
+ * it: they run in order, in one worker, so neither sees the other's points mid-way. Elsewhere the demo family is
+ * only signed into and looked at.
+ */
+test.describe.configure({ mode: 'default' });
+
+/**
  * Issue 3's walk, as the demo family would live it (desktop): Mom creates a task for Emma, Emma completes it,
  * Mom approves it with a score, Emma sees the credit, asks for a reward she can afford, Mom approves, Emma's
  * balance drops, and a reward she cannot afford says "Not Enough Points". Expected balances come from the API
@@ -137,6 +144,26 @@ test('a family day: a task from creation to reward', async ({ browser, baseURL }
     await momContext.close();
     await emmaContext.close();
   }
+});
+
+test('Mom generates the demo family report and sees Emma on the leaderboard with her points', async ({ page, baseURL }) => {
+  // The demo's simulated week ends today, so early in a week (the report's week starts on Monday) Emma may have
+  // earned nothing yet this week: a bonus now makes sure the week has points of hers whatever the weekday.
+  const mom = await demoClient(baseURL!, 'mom');
+  const emmaId = must<{ id: string; name: string }[]>(await mom.get('/api/users'), 200, 'users').find((u) => u.name === 'Emma')!.id;
+  must(await mom.post('/api/points', { userId: emmaId, amount: 5, reason: 'Report week bonus', approved: true }), 201, 'points');
+  await signInThroughDemoTab(page, 'Mom');
+  await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Report Generated' })).toBeVisible();
+  // Whatever the other suites did to the demo family this week, the page shows what the server counted for Emma.
+  const [latest] = must<any[]>(await mom.get('/api/reports'), 200, 'reports');
+  const emma = latest.leaderboard.find((row: { name: string }) => row.name === 'Emma');
+  expect(emma, 'Emma is on the leaderboard').toBeTruthy();
+  expect(emma.weeklyTotal).toBeGreaterThan(0);
+  const row = section(page, 'Leaderboard').getByTestId('leaderboard-row').filter({ hasText: 'Emma' });
+  await expect(row).toContainText(`${emma.weeklyTotal} FP`);
+  await expect(row.getByLabel(`Rank ${emma.rank}`)).toBeVisible();
 });
 
 async function expectBalance(page: Page, balance: number): Promise<void> {

@@ -147,15 +147,19 @@ test.describe('Login', () => {
     await expectFailureToast(page, 'Login Failed', 'Invalid username or password');
     await expect(page).toHaveURL(/\/login$/);
 
-    // A server that answers with a crash: the catalogue's fallback, never the body.
+    // A server that answers with a crash: the catalogue's fallback, never the body. The answer is held back
+    // until the busy button has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await held;
       await route.fulfill({ status: 500, contentType: 'text/plain', body: CRASH_BODY });
     });
     await password.fill(DEMO_PASSWORD);
     await panel.getByRole('button', { name: 'Demo Login' }).click();
     // SPEC §2: buttons are disabled while a login is in progress.
     await expect(panel.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    release();
     await expectFailureToast(page, 'Login Failed', 'Please check your username and password');
     await expect(panel.getByRole('button', { name: 'Demo Login' })).toBeEnabled();
 

@@ -187,6 +187,29 @@ describe('the sign-in rate limit', () => {
   });
 });
 
+describe('SIGN_IN_LIMIT_PER_ADDRESS sets the sign-ins a minute from one address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SIGN_IN_LIMIT_PER_ADDRESS: '3' } });
+  });
+  afterAll(() => server.close());
+
+  it('with 3, the 4th attempt from the address answers 429, even for a right password (the default allows 200)', async () => {
+    const { body, res } = await register(server.url);
+    expect(res.status).toBe(201);
+    const anonymous = new ApiClient(server.url);
+    // Three different usernames: only the per-address count can refuse the fourth.
+    for (let i = 0; i < 3; i++) {
+      const attempt = await anonymous.post('/api/auth/login', { username: uniqueName(`stranger${i}`), password: 'wrong-password' });
+      expect(attempt.status).toBe(401);
+    }
+    const fourth = await anonymous.post('/api/auth/login', { username: body.username, password: body.password });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ error: messages.tooManyAttempts });
+    expect(sessionCookie(fourth.headers)).toBeNull();
+  });
+});
+
 describe('the demo family (DEMO on)', () => {
   let server: TestServer;
   beforeAll(async () => {

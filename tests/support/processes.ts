@@ -34,11 +34,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Runs a built script with the test's environment minus anything that would point it at other stores. */
+/**
+ * Runs a built script with the test's environment minus anything that would point it at other stores or change
+ * the sign-in limits the suites prove (SIGN_IN_LIMIT_PER_ADDRESS: the defaults unless a suite sets it).
+ */
 export function launch(script: string, env: NodeJS.ProcessEnv): Launched {
   const child = spawn(process.execPath, [script], {
     cwd: process.cwd(),
-    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', FAMILYOS_SUPERUSER: '', ...env },
+    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', FAMILYOS_SUPERUSER: '', SIGN_IN_LIMIT_PER_ADDRESS: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -154,7 +154,7 @@ export class AppModule {
         ReadYourWrites,
         SessionsService,
         MembersRepository,
-        { provide: SignInRateLimiter, useValue: new SignInRateLimiter() },
+        { provide: SignInRateLimiter, useValue: new SignInRateLimiter({ perAddress: infra.config.signInLimitPerAddress }) },
         HubClient,
         FamilyFit,
         AccessRequestsQueries,

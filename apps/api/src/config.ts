@@ -1,4 +1,5 @@
 import { storageConfigFromEnv, type StorageConfig } from '@familyos/storage';
+import { SIGN_IN_LIMITS } from './auth/rate-limit.js';
 
 /** Every environment variable the api reads, checked once at boot (README "Configuration" lists them). */
 export interface AppConfig {
@@ -23,6 +24,11 @@ export interface AppConfig {
    * sign-in through the family's own OpenID Connect provider; null when not set up.
    */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  /**
+   * SIGN_IN_LIMIT_PER_ADDRESS: password and hub sign-in attempts a minute from one address (default 200). The
+   * other sign-in limits (per username, per account, registrations, joins) are fixed.
+   */
+  signInLimitPerAddress: number;
   /** PUBLIC_URL: the origin the browser sees (for the OpenID redirect URI); without it, each request's own origin. */
   publicUrl: string | null;
   /** Tests only, never from the environment: the time the server lives in (default the real clock). */
@@ -53,6 +59,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(`PUBLIC_URL must be an origin such as https://family.example.com, got "${env.PUBLIC_URL}"`);
     }
   }
+  const signInLimitPerAddress = Number(env.SIGN_IN_LIMIT_PER_ADDRESS || SIGN_IN_LIMITS.perAddress);
+  if (!Number.isInteger(signInLimitPerAddress) || signInLimitPerAddress < 1) {
+    throw new ConfigError(`SIGN_IN_LIMIT_PER_ADDRESS must be a whole number of sign-ins a minute, 1 or more, got "${env.SIGN_IN_LIMIT_PER_ADDRESS}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -70,6 +80,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reportQueue: env.REPORT_QUEUE || 'familyos-weekly-reports',
     oidc,
     publicUrl,
+    signInLimitPerAddress,
   };
 }
 

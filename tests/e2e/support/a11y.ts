@@ -8,8 +8,7 @@ type Impact = 'minor' | 'moderate' | 'serious' | 'critical' | null | undefined;
  * one readably (rule, impact, help, and the elements with axe's own summary of what is wrong).
  */
 export async function checkA11y(page: Page, what: string): Promise<void> {
-  // Let MUI's enter transitions finish: axe reads colours mid-fade as low contrast.
-  await page.waitForTimeout(350);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => (['serious', 'critical'] as Impact[]).includes(v.impact as Impact));
   const report = bad
@@ -23,4 +22,26 @@ export async function checkA11y(page: Page, what: string): Promise<void> {
     })
     .join('\n');
   expect(bad.length, `axe found serious or critical violations on ${what}:\n${report}`).toBe(0);
+}
+
+/**
+ * Waits until no finite animation or CSS transition is running (MUI's fades and slides): axe reads colours
+ * mid-fade as low contrast. Two frames first, so that a transition a click has just asked for has begun; then
+ * again after every batch has finished, in case one started another. Endless ones (a spinner) are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Runs in the page: its globals, typed here without the DOM library.
+    type Anim = { playState: string; finished: Promise<unknown>; effect: { getComputedTiming(): { endTime?: number | string } } | null };
+    const g = globalThis as unknown as { document: { getAnimations(): Anim[] }; requestAnimationFrame(cb: () => void): number };
+    const frames = () => new Promise<void>((resolve) => g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve())));
+    for (;;) {
+      await frames();
+      const running = g.document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }

@@ -5,9 +5,12 @@ import { limits, messages } from '@familyos/contracts';
 /**
  * Attempts per minute. perAccount counts one username from every address that has not signed into it before
  * (decision 013): it bounds guessing spread over many addresses, while a stranger cannot lock a member out of
- * the addresses that member already uses.
+ * the addresses that member already uses. perAddress can be set with SIGN_IN_LIMIT_PER_ADDRESS (config.ts):
+ * a test server whose browsers all sign in from 127.0.0.1 raises it; these are the defaults.
  */
 export const SIGN_IN_LIMITS = { perUsername: 10, perAddress: 200, perAccount: 30, registrationsPerAddress: 60, joinsPerAddress: 60 } as const;
+
+export type SignInLimits = { readonly [K in keyof typeof SIGN_IN_LIMITS]: number };
 
 /** How long an address stays known to an account after a successful sign-in: a session's lifetime. */
 const KNOWN_FOR_MS = limits.sessionDays * 86_400_000;
@@ -18,9 +21,15 @@ const KNOWN_FOR_MS = limits.sessionDays * 86_400_000;
  */
 @Injectable()
 export class SignInRateLimiter {
+  /** The limits in force: SIGN_IN_LIMITS with the configured ones over them. */
+  readonly limits: SignInLimits;
   private readonly attempts = new Map<string, number[]>();
   private readonly known = new Map<string, number>();
   private readonly windowMs = 60_000;
+
+  constructor(limits: Partial<SignInLimits> = {}) {
+    this.limits = { ...SIGN_IN_LIMITS, ...limits };
+  }
 
   /** Each key with its own limit: e.g. 10 for one username from one address, more for a whole household. */
   hit(keys: { key: string; limit: number }[], now = Date.now()): void {
