@@ -15,6 +15,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
   const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: Date.now() + Math.random() }), []);
   const value = useMemo(() => show, [show]);
+  // A toast closes only itself. The one it replaced may time out after the new one was set but before it was
+  // drawn (a busy phone: the old timer's task runs first); clearing whatever is current would then drop the
+  // new toast unseen ("Task Created" never shown).
+  const shownKey = current?.key;
+  const close = () => setCurrent((c) => (c?.key === shownKey ? null : c));
   return (
     <ToastContext.Provider value={value}>
       {children}
@@ -24,7 +29,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         key={current?.key}
         open={current !== null}
         autoHideDuration={5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setCurrent(null)}
+        onClose={(_e, reason) => reason !== 'clickaway' && close()}
         // At the top: at the bottom a toast would cover a dialog's action buttons, on a phone and on a laptop.
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         sx={{ maxWidth: 420, width: 'calc(100% - 16px)' }}
@@ -33,7 +38,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           role={current?.variant === 'destructive' ? 'alert' : 'status'}
           severity={current?.variant === 'destructive' ? 'error' : 'success'}
           variant="filled"
-          onClose={() => setCurrent(null)}
+          onClose={close}
           sx={{ width: '100%' }}
         >
           <AlertTitle>{current?.title}</AlertTitle>
