@@ -152,7 +152,13 @@ if (!redis.available) {
         const events = await reportEvents(server, f.familyId, weekStartDate);
         expect(events.map((e) => [e.type, e.data.trigger, e.metadata.actorId])).toEqual([['WeeklyReportGenerated', 'schedule', 'system']]);
       }
-      const reports = (await new ApiClient(b.url, f.admin.client.token).get('/api/reports')).body as { trigger: string; weekStartDate: string }[];
+      // b reads a's projections (projector external) and this read carries no position to wait for: wait for the
+      // report to be projected, then there must be exactly the one.
+      const fromB = new ApiClient(b.url, f.admin.client.token);
+      const reports = await eventually(async () => {
+        const rows = (await fromB.get('/api/reports')).body as { trigger: string; weekStartDate: string }[];
+        return rows.length > 0 ? rows : null;
+      }, 'the report in the read models b reads');
       expect(reports.map((r) => [r.trigger, r.weekStartDate])).toEqual([['schedule', weekStartDate]]);
     });
 

@@ -269,7 +269,9 @@ describe.each([
   });
 
   it('has read models equal to a full rebuild of the log once both processes have stopped', async () => {
-    // Stopped cleanly first, so that nothing (a scheduled report, a sign-in) moves the log while it is compared.
+    // Stopped cleanly first, so that nothing (a scheduled report, a sign-in) moves the log while it is compared:
+    // the writers first, then the projector, which projects what the log holds before it exits.
+    await Promise.all(deployment.apis.map((api) => stopProcess(api.child, 'SIGTERM')));
     await Promise.all(stillRunning().map((child) => stopProcess(child, 'SIGTERM')));
     const live = dumpReadModels(dataDir);
     const rebuilt = await rebuildFromCopy(dataDir);

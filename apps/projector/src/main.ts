@@ -14,6 +14,9 @@ console.log(`Projector following the event log (${config.eventStoreUrl ? 'Kurren
 
 async function shutdown(): Promise<void> {
   await runner.stop();
+  // The api processes may have appended since the last poll: project what the log holds before exiting, so a
+  // stopped deployment's read models are whole (the next start would catch up anyway, but a backup would not).
+  await runner.catchUp();
   await readModels.close();
   await events.close();
   process.exit(0);
