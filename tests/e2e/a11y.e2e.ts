@@ -42,6 +42,24 @@ test.describe('Login', () => {
   });
 });
 
+test('a device that asks for reduced motion gets dialogs without animation; others get the fade', async ({ browser, family }) => {
+  const moving = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await open(page, family, 'admin', '/dashboard');
+    await page.getByRole('button', { name: 'Issue Points' }).click();
+    await expect(page.getByRole('dialog', { name: 'Issue Points' })).toBeVisible();
+    // Runs in the page: the animations still running the moment the dialog is there.
+    const running = await page.evaluate(() =>
+      (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().filter((a) => a.playState === 'running').length,
+    );
+    await context.close();
+    return running;
+  };
+  expect(await moving('reduce')).toBe(0);
+  expect(await moving('no-preference')).toBeGreaterThan(0);
+});
+
 test('the 404 page, signed out', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

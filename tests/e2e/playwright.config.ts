@@ -44,6 +44,9 @@ export default defineConfig({
     baseURL,
     locale: 'en-US',
     timezoneId: 'UTC',
+    // The app honours the device's reduced-motion setting (no fades, slides or ripples): the suites look at the
+    // screens at rest, and a change shows at once instead of over 14 frames (decision 023).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
