@@ -66,6 +66,22 @@ export function canChangeCalendarEvent(
   return ADMINS.includes(actor.role) || actor.id === event.createdBy || actor.id === event.assignedTo;
 }
 
+/** What a member may do to one announcement or one comment: the `can` of their views (libs/contracts). */
+export interface PostAbilities {
+  edit: boolean;
+  delete: boolean;
+}
+
+/**
+ * An announcement or a comment: its author edits or deletes it; an admin (or a superuser) of the family also
+ * removes anyone's. Managers, SPEC §6's "limited access", remove only their own (decision 030).
+ */
+export function postAbilities(actor: Actor, post: { familyId: string | null; authorId: string }): PostAbilities {
+  if (actor.familyId === null || actor.familyId !== post.familyId) return { edit: false, delete: false };
+  const author = actor.id === post.authorId;
+  return { edit: author, delete: author || ADMINS.includes(actor.role) };
+}
+
 /**
  * SPEC §6 "a child sees only its own": whose rows a member may read. Every query scopes its reads through this
  * (points, redemptions, report rows; tasks add "or that they requested" in taskVisibleTo): the family always,
