@@ -114,7 +114,7 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
               Edit
             </Button>
           )}
-          {a.can.delete && (
+          {a.can.delete && !editing && (
             <Button size="small" color="error" onClick={() => setDeleting(true)} aria-label="Delete announcement">
               Delete
             </Button>

@@ -70,6 +70,9 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
   );
 }
 
+/** Small beside a reply's words, yet a finger's height on a phone. */
+const replyActionSx = { minWidth: 0, px: 0.75, py: { xs: 0.5, sm: 0 }, fontSize: 12 } as const;
+
 /** One reply: author, time ("edited …" once changed), text, and Edit / Delete as its `can` allows. */
 function CommentItem({ comment: c, announcementId }: { comment: Comment; announcementId: string }) {
   const { editing, setEditing, deleting, setDeleting, save, confirmDelete, saving, removing } = usePostActions({
@@ -111,12 +114,12 @@ function CommentItem({ comment: c, announcementId }: { comment: Comment; announc
         {(c.can.edit || c.can.delete) && !editing && (
           <Stack direction="row" sx={{ ml: -0.75 }}>
             {c.can.edit && (
-              <Button size="small" onClick={() => setEditing(true)} aria-label="Edit reply" sx={{ minWidth: 0, px: 0.75, py: 0, fontSize: 12 }}>
+              <Button size="small" onClick={() => setEditing(true)} aria-label="Edit reply" sx={replyActionSx}>
                 Edit
               </Button>
             )}
             {c.can.delete && (
-              <Button size="small" color="error" onClick={() => setDeleting(true)} aria-label="Delete reply" sx={{ minWidth: 0, px: 0.75, py: 0, fontSize: 12 }}>
+              <Button size="small" color="error" onClick={() => setDeleting(true)} aria-label="Delete reply" sx={replyActionSx}>
                 Delete
               </Button>
             )}
