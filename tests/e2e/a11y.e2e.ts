@@ -143,6 +143,21 @@ for (const role of ROLES) {
       await page.getByRole('button', { name: 'Post Announcement' }).click();
       await expect(page.getByText('Announcement content is required')).toBeVisible();
       await checkA11y(page, `the announcements page with a thread open and a validation message (${role})`);
+
+      // The parent's post in edit, and the question before it is deleted: both cancelled, nothing changes.
+      if (role === 'admin') {
+        await post.getByRole('button', { name: 'Edit announcement' }).click();
+        await expect(post.getByRole('form', { name: 'Edit announcement' })).toBeVisible();
+        await checkA11y(page, 'an announcement in edit');
+        await post.getByRole('form', { name: 'Edit announcement' }).getByRole('button', { name: 'Cancel' }).click();
+        await post.getByRole('button', { name: 'Delete announcement' }).click();
+        const ask = page.getByRole('dialog', { name: 'Delete this announcement?' });
+        await expect(ask).toBeVisible();
+        await checkA11y(page, 'the question before an announcement is deleted');
+        await ask.getByRole('button', { name: 'Cancel' }).click();
+        await expect(ask).toBeHidden();
+        await expect(post).toContainText(family.life!.announcement);
+      }
     });
 
     test('calendar and the event dialog', async ({ page, family }) => {

@@ -111,6 +111,102 @@ test('an announcement that is too long says so and nothing is posted', async ({ 
   expect(res.body).toEqual([]);
 });
 
+test('a child edits her post (it says edited) and deletes her reply; a sibling sees no Edit or Delete; a parent removes the post', async ({ browser, freshFamily }) => {
+  const text = unique('Bake sale on Friday');
+  const edited = unique('Bake sale on Saturday');
+  const reply = unique('I will bring cookies');
+  const ada = memberFor(freshFamily, 'child');
+  await inTwoBrowsers(browser, async (parent, child) => {
+    await openAs(child, ada.username, PASSWORD, '/announcements');
+    await child.getByRole('textbox', { name: "What's happening?" }).fill(text);
+    await child.getByRole('button', { name: 'Post Announcement' }).click();
+    const mine = child.getByRole('article', { name: `Announcement by ${NAMES.child}` }).first();
+    await expect(mine).toContainText(text);
+    await expect(mine.getByTestId('edited')).toHaveCount(0);
+
+    // Edit: SPEC §5's message for an empty text, Cancel keeps the words, Save says "edited".
+    await mine.getByRole('button', { name: 'Edit announcement' }).click();
+    const form = mine.getByRole('form', { name: 'Edit announcement' });
+    await form.getByRole('textbox', { name: 'Edit announcement' }).fill('   ');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toContainText('Announcement content is required');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(mine).toContainText(text);
+    await mine.getByRole('button', { name: 'Edit announcement' }).click();
+    await form.getByRole('textbox', { name: 'Edit announcement' }).fill(edited);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(child.getByRole('status').filter({ hasText: 'Announcement Updated' })).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect(mine).toContainText(edited);
+    await expect(mine.getByTestId('edited')).toHaveText(/^edited (just now|\d+ (second|minute)s? ago)$/);
+
+    // Her reply, then its deletion: asked first, Cancel keeps it, Delete removes it.
+    await mine.getByRole('button', { name: 'Reply' }).click();
+    await mine.getByRole('textbox', { name: 'Write a reply' }).fill(reply);
+    await mine.getByRole('button', { name: 'Reply', exact: true }).click();
+    const myReply = mine.getByRole('listitem', { name: `Reply by ${NAMES.child}` });
+    await expect(myReply).toContainText(reply);
+    await myReply.getByRole('button', { name: 'Delete reply' }).click();
+    const askReply = child.getByRole('dialog', { name: 'Delete this reply?' });
+    await expect(askReply).toContainText(reply);
+    await askReply.getByRole('button', { name: 'Cancel' }).click();
+    await expect(askReply).toBeHidden();
+    await expect(myReply).toContainText(reply);
+    await myReply.getByRole('button', { name: 'Delete reply' }).click();
+    await askReply.getByRole('button', { name: 'Delete' }).click();
+    await expect(child.getByRole('status').filter({ hasText: 'Comment Deleted' })).toBeVisible();
+    await expect(mine.getByTestId('comment')).toHaveCount(0);
+    expect((await freshFamily.admin.client.get('/api/announcements')).body[0]).toMatchObject({ content: edited, commentCount: 0 });
+
+    // The dashboards' compact card says it was edited too.
+    await openAs(parent, freshFamily.admin.username, PASSWORD, '/dashboard');
+    const compact = section(parent, 'Announcements').getByTestId('announcement-compact').first();
+    await expect(compact).toContainText(edited);
+    await expect(compact.getByTestId('edited')).toBeVisible();
+
+    // A parent's reply on it: Ada sees no Edit or Delete on it; her sibling sees none on her post either.
+    await section(parent, 'Announcements').getByRole('link', { name: 'View All Announcements' }).click();
+    const hers = parent.getByRole('article').filter({ hasText: edited });
+    await expect(hers.getByRole('button', { name: 'Edit announcement' })).toHaveCount(0);
+    await hers.getByRole('button', { name: 'Reply' }).click();
+    await hers.getByRole('textbox', { name: 'Write a reply' }).fill('Yum!');
+    await hers.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(hers.getByTestId('comment')).toContainText('Yum!');
+    await child.reload();
+    await mine.getByRole('button', { name: '1 reply' }).click();
+    const parentsReply = mine.getByRole('listitem', { name: `Reply by ${NAMES.admin}` });
+    await expect(parentsReply).toContainText('Yum!');
+    await expect(parentsReply.getByRole('button')).toHaveCount(0);
+    const siblingContext = await browser.newContext();
+    const sibling = await siblingContext.newPage();
+    await openAs(sibling, freshFamily.kids[1].username, PASSWORD, '/announcements');
+    const seen = sibling.getByRole('article').filter({ hasText: edited });
+    await expect(seen).toBeVisible();
+    await expect(seen.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
+    await seen.getByRole('button', { name: '1 reply' }).click();
+    await expect(seen.getByTestId('comment')).toHaveCount(1);
+    await expect(seen.getByTestId('comment').getByRole('button')).toHaveCount(0);
+
+    // Mom removes Ada's post: asked first (naming it and its reply), Cancel keeps it, Delete removes it.
+    await hers.getByRole('button', { name: 'Delete announcement' }).click();
+    const ask = parent.getByRole('dialog', { name: 'Delete this announcement?' });
+    await expect(ask).toContainText(`“${edited}” by ${NAMES.child} will be removed for everyone, with its 1 reply.`);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(hers).toBeVisible();
+    await hers.getByRole('button', { name: 'Delete announcement' }).click();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await expect(parent.getByRole('status').filter({ hasText: 'Announcement Deleted' })).toBeVisible();
+    await expect(parent.getByRole('article').filter({ hasText: edited })).toHaveCount(0);
+    await sibling.reload();
+    await expect(sibling.getByText('No announcements yet. Be the first to share something!')).toBeVisible();
+    await siblingContext.close();
+    const audit = (await freshFamily.admin.client.get('/api/audit-logs')).body.map((r: any) => r.summary);
+    expect(audit).toContain(`${NAMES.admin} removed ${NAMES.child}'s announcement "${edited}"`);
+    expect(audit).toContain(`${NAMES.child} deleted their comment "${reply}"`);
+  });
+});
+
 test('a parent adds a weekly event, sees it in 7 and 30 days, edits and deletes it; a child cannot edit it', async ({ browser, freshFamily }) => {
   const title = unique('Swim practice');
   const renamed = unique('Swim gala');

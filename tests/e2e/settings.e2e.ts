@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { checkA11y } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
 import { memberFor, must, NAMES, PASSWORD, type Role, type SeededFamily } from './support/family.js';
@@ -52,6 +52,22 @@ const settingsToast = (page: Page) => page.getByRole('status').filter({ hasText:
 
 async function family(client: SeededFamily['admin']['client']) {
   return must<any>(await client.get('/api/family'), 200, 'family');
+}
+
+/**
+ * Issue 18: Remove asks first, naming the item and what removing it means; Cancel keeps it (on the page and, by
+ * `stillSaved`, on the server); asked again, Remove removes it.
+ */
+async function removeAfterAsking(page: Page, list: Locator, name: string, means: string, stillSaved: () => Promise<void>) {
+  await list.getByRole('button', { name: `Remove ${name}` }).click();
+  const ask = page.getByRole('dialog', { name: `Remove “${name}”?` });
+  await expect(ask).toContainText(means);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(list.getByRole('listitem', { name })).toBeVisible();
+  await stillSaved();
+  await list.getByRole('button', { name: `Remove ${name}` }).click();
+  await ask.getByRole('button', { name: 'Remove' }).click();
 }
 
 test('a parent renames the family: saved once per pause in typing, the header follows, also after a reload', { tag: '@phone' }, async ({ page, freshFamily }, testInfo) => {
@@ -188,8 +204,12 @@ test('a parent adds, edits and removes a reward', async ({ page, freshFamily }) 
   await expect.poll(async () => (await family(freshFamily.admin.client)).redemptionOptions).toContain(renamed);
   expect((await family(freshFamily.admin.client)).redemptionOptions).not.toContain(name);
 
-  await rewards.getByRole('button', { name: `Remove ${renamed}` }).click();
+  // Removing asks first, naming the reward; Cancel keeps it (issue 18).
+  await removeAfterAsking(page, rewards, renamed, 'The children will no longer see it in the Redemption Center.', async () =>
+    expect((await family(freshFamily.admin.client)).redemptionOptions).toContain(renamed),
+  );
   await expect(settingsToast(page)).toContainText(`“${renamed}” was removed.`);
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(rewards.getByRole('listitem', { name: renamed })).toHaveCount(0);
   await expect.poll(async () => (await family(freshFamily.admin.client)).rewards.length).toBe(starters);
 });
@@ -256,8 +276,12 @@ test('a parent adds, edits and removes a custom template and hides a built-in on
   await expect(page.getByRole('button', { name: `Create task from template ${title}, +12 FP` })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Create task from template Wash Dishes/ })).toHaveCount(0);
 
+  // Removing asks first, naming the template; Cancel keeps it (issue 18). Hiding a built-in does not ask: it
+  // stays listed with Show beside it (decision 030).
   await page.goto('/settings');
-  await section(page, 'Task Templates').getByRole('button', { name: `Remove ${title}` }).click();
+  await removeAfterAsking(page, section(page, 'Task Templates'), title, 'It will no longer be offered as a quick start in the Create Task form.', async () =>
+    expect((await family(freshFamily.admin.client)).taskTemplates).toHaveLength(1),
+  );
   await expect(settingsToast(page)).toContainText(`“${title}” was removed.`);
   await expect.poll(async () => (await family(freshFamily.admin.client)).taskTemplates).toEqual([]);
   await expect(section(page, 'Task Templates')).toContainText('No custom templates yet');
@@ -355,6 +379,15 @@ test('axe: the settings page, a row in edit, and the avatar picker', { tag: '@ph
   await expect(rewards.getByRole('form', { name: 'Add a reward' })).toContainText('Reward name is required');
   await checkA11y(page, 'the settings page with a reward in edit and validation messages');
   await rewards.getByRole('form', { name: `Edit ${first}` }).getByRole('button', { name: 'Cancel' }).click();
+
+  // The removal question; Cancel keeps the reward.
+  await rewards.getByRole('button', { name: `Remove ${first}` }).click();
+  const ask = page.getByRole('dialog', { name: `Remove “${first}”?` });
+  await expect(ask).toBeVisible();
+  await checkA11y(page, 'the question before a reward is removed');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  expect((await family(shared.admin.client)).rewards[0].name).toBe(first);
 
   await section(page, 'Family Members').getByRole('button', { name: `Change avatar for ${NAMES.child}` }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -60,7 +60,10 @@ describe('announcements and their comment threads over HTTP', () => {
         content,
         photoUrl: null,
         date: expect.stringMatching(ISO),
+        editedAt: null,
         commentCount: 0,
+        // Its author may edit and delete it.
+        can: { edit: true, delete: true },
       });
       const list = await member.client.get('/api/announcements');
       expect(list.body.find((a: any) => a.id === res.body.id)).toEqual(res.body);
@@ -79,10 +82,15 @@ describe('announcements and their comment threads over HTTP', () => {
         author: { id: member.id, username: member.username, name: me.name, role, avatar: me.avatar },
         content: 'Sounds good!',
         date: expect.stringMatching(ISO),
+        editedAt: null,
+        can: { edit: true, delete: true },
       });
-      const thread = await ayes.kids[1].client.get(`/api/announcements/${announcement.id}/comments`);
+      const thread = await member.client.get(`/api/announcements/${announcement.id}/comments`);
       expect(thread.status).toBe(200);
       expect(thread.body).toEqual([res.body]);
+      // Another child sees the same reply, with nothing it may do to it.
+      const other = await ayes.kids[1].client.get(`/api/announcements/${announcement.id}/comments`);
+      expect(other.body).toEqual([{ ...res.body, can: { edit: false, delete: false } }]);
     });
 
     it('a superuser without a family has no board: 404 on every route, nothing posted', async () => {
@@ -92,6 +100,8 @@ describe('announcements and their comment threads over HTTP', () => {
         await root.post('/api/announcements', { content: 'From nowhere' }),
         await root.get(`/api/announcements/${announcement.id}/comments`),
         await root.post(`/api/announcements/${announcement.id}/comments`, { content: 'From nowhere' }),
+        await root.put(`/api/announcements/${announcement.id}`, { content: 'From nowhere' }),
+        await root.delete(`/api/announcements/${announcement.id}`),
       ]) {
         expectError(res, 404, 'Family not found');
       }
@@ -107,6 +117,10 @@ describe('announcements and their comment threads over HTTP', () => {
         await anonymous.post('/api/announcements', { content: 'Anonymous' }),
         await anonymous.get(`/api/announcements/${announcement.id}/comments`),
         await anonymous.post(`/api/announcements/${announcement.id}/comments`, { content: 'Anonymous' }),
+        await anonymous.put(`/api/announcements/${announcement.id}`, { content: 'Anonymous' }),
+        await anonymous.delete(`/api/announcements/${announcement.id}`),
+        await anonymous.put(`/api/announcements/${announcement.id}/comments/c1`, { content: 'Anonymous' }),
+        await anonymous.delete(`/api/announcements/${announcement.id}/comments/c1`),
       ]) {
         expectError(res, 401, messages.signInRequired);
       }
@@ -278,6 +292,189 @@ describe('announcements and their comment threads over HTTP', () => {
         expectError(await ayes.admin.client.post('/api/announcements', { content, photoUrl }), status, messages.photoUrl, 'photoUrl');
         expect(JSON.stringify((await ayes.admin.client.get('/api/announcements')).body)).not.toContain(content);
       }
+    });
+  });
+
+  describe('authors edit and delete their own; an admin removes any (issue 18, decision 030)', () => {
+    type Who = 'admin' | 'manager' | 'child' | 'other child';
+    const WHO: Who[] = ['admin', 'manager', 'child', 'other child'];
+    const memberOf = (family: Family, who: Who): Member =>
+      who === 'admin' ? family.admin : who === 'manager' ? family.manager : who === 'child' ? family.kids[0] : family.kids[1];
+    /** Decision 030: edit your own; delete your own, or anyone's as an admin. */
+    const expected = (actor: Who, author: Who) => ({ edit: actor === author, delete: actor === author || actor === 'admin' });
+    const auditCount = async (family: Family) => (await family.admin.client.get('/api/audit-logs')).body.length;
+    const comment = async (member: Member, announcementId: string, content = uniqueName('Reply ')): Promise<any> => {
+      const res = await member.client.post(`/api/announcements/${announcementId}/comments`, { content });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+
+    let family: Family;
+    beforeAll(async () => {
+      family = await createFamily(server.url);
+    });
+
+    const pairs = WHO.flatMap((author) => WHO.map((actor) => [actor, author] as const));
+
+    it.each(pairs)("the %s on the %s's post: `can` says what PUT and DELETE then do", async (actor, author) => {
+      const announcement = await post(memberOf(family, author));
+      const client = memberOf(family, actor).client;
+      const listed = (await client.get('/api/announcements')).body.find((a: any) => a.id === announcement.id);
+      expect(listed.can).toEqual(expected(actor, author));
+
+      const content = uniqueName('Edited ');
+      const edit = await client.put(`/api/announcements/${announcement.id}`, { content });
+      if (listed.can.edit) {
+        expect(edit.status).toBe(200);
+        expect(edit.body).toMatchObject({ id: announcement.id, content, date: announcement.date, editedAt: expect.stringMatching(ISO), can: listed.can });
+      } else {
+        expectError(edit, 403, messages.announcementEditForbidden);
+      }
+      const remove = await client.delete(`/api/announcements/${announcement.id}`);
+      if (listed.can.delete) expect(remove.status).toBe(204);
+      else expectError(remove, 403, messages.announcementDeleteForbidden);
+      const after = (await family.admin.client.get('/api/announcements')).body.find((a: any) => a.id === announcement.id);
+      expect(after === undefined).toBe(listed.can.delete);
+      if (after) expect(after.content).toBe(listed.can.edit ? content : announcement.content);
+    });
+
+    it.each(pairs)("the %s on the %s's comment: `can` says what PUT and DELETE then do", async (actor, author) => {
+      const announcement = await post(family.admin);
+      const reply = await comment(memberOf(family, author), announcement.id);
+      const client = memberOf(family, actor).client;
+      const [listed] = (await client.get(`/api/announcements/${announcement.id}/comments`)).body;
+      expect(listed.can).toEqual(expected(actor, author));
+
+      const path = `/api/announcements/${announcement.id}/comments/${reply.id}`;
+      const edit = await client.put(path, { content: 'Edited reply' });
+      if (listed.can.edit) expect(edit.body).toMatchObject({ id: reply.id, content: 'Edited reply', editedAt: expect.stringMatching(ISO), can: listed.can });
+      else expectError(edit, 403, messages.commentEditForbidden);
+      const remove = await client.delete(path);
+      if (listed.can.delete) expect(remove.status).toBe(204);
+      else expectError(remove, 403, messages.commentDeleteForbidden);
+      const thread = (await family.admin.client.get(`/api/announcements/${announcement.id}/comments`)).body;
+      expect(thread.length).toBe(listed.can.delete ? 0 : 1);
+    });
+
+    it("a child editing or deleting a parent's post is refused (403) and the post stays as it was", async () => {
+      const announcement = await post(family.admin, 'Dinner at six');
+      const before = await auditCount(family);
+      expectError(await family.kids[0].client.put(`/api/announcements/${announcement.id}`, { content: 'Dinner at nine' }), 403, messages.announcementEditForbidden);
+      expectError(await family.kids[0].client.delete(`/api/announcements/${announcement.id}`), 403, messages.announcementDeleteForbidden);
+      const listed = (await family.kids[0].client.get('/api/announcements')).body.find((a: any) => a.id === announcement.id);
+      expect(listed).toMatchObject({ content: 'Dinner at six', editedAt: null, can: { edit: false, delete: false } });
+      expect(await auditCount(family)).toBe(before);
+    });
+
+    it('an edit keeps SPEC §5: 1 to 500 for a post, 1 to 300 for a comment, with its messages; nothing changes', async () => {
+      const announcement = await post(family.kids[0], 'Original words');
+      const reply = await comment(family.kids[0], announcement.id, 'Original reply');
+      const postPath = `/api/announcements/${announcement.id}`;
+      const commentPath = `${postPath}/comments/${reply.id}`;
+      for (const [path, body, message] of [
+        [postPath, { content: '  ' }, messages.announcementRequired],
+        [postPath, {}, messages.announcementRequired],
+        [postPath, { content: 'a'.repeat(501) }, messages.announcementTooLong],
+        [commentPath, { content: '' }, messages.commentEmpty],
+        [commentPath, { content: 'c'.repeat(301) }, messages.commentTooLong],
+      ] as const) {
+        expectError(await family.kids[0].client.put(path, body), 400, message, 'content');
+      }
+      expect((await family.admin.client.get('/api/announcements')).body.find((a: any) => a.id === announcement.id)).toMatchObject({ content: 'Original words', editedAt: null });
+      expect((await family.admin.client.get(`${postPath}/comments`)).body[0]).toMatchObject({ content: 'Original reply', editedAt: null });
+      expect((await family.kids[0].client.put(postPath, { content: 'b'.repeat(500) })).status).toBe(200);
+      expect((await family.kids[0].client.put(commentPath, { content: 'd'.repeat(300) })).status).toBe(200);
+    });
+
+    it('an edit says so: editedAt on the post (date and place unchanged); a repeat of the same words changes nothing', async () => {
+      const first = await post(family.kids[0], 'Swimming on Friday');
+      const second = await post(family.admin, 'Newer post');
+      const edited = await family.kids[0].client.put(`/api/announcements/${first.id}`, { content: '  Swimming on Saturday  ' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ content: 'Swimming on Saturday', date: first.date, editedAt: expect.stringMatching(ISO) });
+      expect(Date.parse(edited.body.editedAt)).toBeGreaterThanOrEqual(Date.parse(first.date));
+      const list = (await family.admin.client.get('/api/announcements')).body.map((a: any) => a.id);
+      expect(list.indexOf(second.id)).toBeLessThan(list.indexOf(first.id));
+
+      const before = await auditCount(family);
+      const again = await family.kids[0].client.put(`/api/announcements/${first.id}`, { content: 'Swimming on Saturday' });
+      expect(again.status).toBe(200);
+      expect(again.body.editedAt).toBe(edited.body.editedAt);
+      expect(await auditCount(family)).toBe(before);
+    });
+
+    it('deleting a post takes its thread and photo off every list; a repeat is a no-op; it takes no more edits or replies', async () => {
+      const upload = await family.kids[0].client.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG));
+      const photoUrl = upload.body.photoUrl as string;
+      const announcement = (await family.kids[0].client.post('/api/announcements', { content: 'My drawing', photoUrl })).body;
+      await comment(family.admin, announcement.id, 'Lovely!');
+      await comment(family.kids[1], announcement.id, 'Wow');
+
+      expect((await family.kids[0].client.delete(`/api/announcements/${announcement.id}`)).status).toBe(204);
+      for (const member of [family.admin, family.manager, family.kids[0], family.kids[1]]) {
+        const board = JSON.stringify((await member.client.get('/api/announcements')).body);
+        expect(board).not.toContain(announcement.id);
+        expect(board).not.toContain(photoUrl);
+        expectError(await member.client.get(`/api/announcements/${announcement.id}/comments`), 404, 'Announcement not found');
+      }
+
+      const before = await auditCount(family);
+      expect((await family.kids[0].client.delete(`/api/announcements/${announcement.id}`)).status).toBe(204);
+      expect(await auditCount(family)).toBe(before);
+      expectError(await family.kids[0].client.put(`/api/announcements/${announcement.id}`, { content: 'Back?' }), 404, 'Announcement not found');
+      expectError(await family.admin.client.post(`/api/announcements/${announcement.id}/comments`, { content: 'Hello?' }), 404, 'Announcement not found');
+    });
+
+    it('deleting a comment lowers the count; a repeat is a no-op; a deleted comment takes no edit', async () => {
+      const announcement = await post(family.admin);
+      const keep = await comment(family.kids[0], announcement.id, 'Keep me');
+      const gone = await comment(family.kids[0], announcement.id, 'Remove me');
+      const path = `/api/announcements/${announcement.id}/comments/${gone.id}`;
+      expect((await family.kids[0].client.delete(path)).status).toBe(204);
+      const thread = (await family.admin.client.get(`/api/announcements/${announcement.id}/comments`)).body;
+      expect(thread.map((c: any) => c.id)).toEqual([keep.id]);
+      expect((await family.admin.client.get('/api/announcements')).body.find((a: any) => a.id === announcement.id).commentCount).toBe(1);
+
+      const before = await auditCount(family);
+      expect((await family.kids[0].client.delete(path)).status).toBe(204);
+      expect(await auditCount(family)).toBe(before);
+      expectError(await family.kids[0].client.put(path, { content: 'Back?' }), 404, 'Comment not found');
+      // A comment named under another post of the family is not that post's.
+      const elsewhere = await post(family.admin);
+      expectError(await family.kids[0].client.put(`/api/announcements/${elsewhere.id}/comments/${keep.id}`, { content: 'Moved' }), 404, 'Comment not found');
+    });
+
+    it.each(['admin', 'manager', 'child'] as const)("a Bee %s gets 404 editing or deleting the Ayes' post or comment, and nothing changes", async (role) => {
+      const announcement = await post(ayes.admin, uniqueName('Ayes only '));
+      const reply = await comment(ayes.kids[0], announcement.id, 'Ayes reply');
+      const bee = membersOf(bees).find(([r]) => r === role)![1];
+      const postPath = `/api/announcements/${announcement.id}`;
+      const commentPath = `${postPath}/comments/${reply.id}`;
+      expectError(await bee.client.put(postPath, { content: 'Bee edit' }), 404, 'Announcement not found');
+      expectError(await bee.client.delete(postPath), 404, 'Announcement not found');
+      expectError(await bee.client.put(commentPath, { content: 'Bee edit' }), 404, 'Announcement not found');
+      expectError(await bee.client.delete(commentPath), 404, 'Announcement not found');
+      const ours = (await ayes.admin.client.get('/api/announcements')).body.find((a: any) => a.id === announcement.id);
+      expect(ours).toMatchObject({ content: announcement.content, editedAt: null, commentCount: 1 });
+      expect((await ayes.admin.client.get(`/api/announcements/${announcement.id}/comments`)).body.map((c: any) => c.content)).toEqual(['Ayes reply']);
+    });
+
+    it('writes who edited, deleted and removed what into the audit log', async () => {
+      const announcement = await post(family.kids[0], 'Movie night on Saturday');
+      const reply = await comment(family.kids[1], announcement.id, 'Popcorn please');
+      const path = `/api/announcements/${announcement.id}`;
+      expect((await family.kids[0].client.put(path, { content: 'Movie night on Sunday' })).status).toBe(200);
+      expect((await family.kids[1].client.put(`${path}/comments/${reply.id}`, { content: 'Popcorn AND ice cream' })).status).toBe(200);
+      expect((await family.admin.client.delete(`${path}/comments/${reply.id}`)).status).toBe(204);
+      expect((await family.admin.client.delete(path)).status).toBe(204);
+      const own = await post(family.manager, 'Back at five');
+      expect((await family.manager.client.delete(`/api/announcements/${own.id}`)).status).toBe(204);
+      const summaries = (await family.admin.client.get('/api/audit-logs')).body.map((r: any) => [r.action, r.summary]);
+      expect(summaries).toContainEqual(['announcement_edited', 'Ada edited their announcement: "Movie night on Sunday"']);
+      expect(summaries).toContainEqual(['comment_edited', 'Ben edited their comment: "Popcorn AND ice cream"']);
+      expect(summaries).toContainEqual(['comment_deleted', 'Pat Parent removed Ben\'s comment "Popcorn AND ice cream"']);
+      expect(summaries).toContainEqual(['announcement_deleted', 'Pat Parent removed Ada\'s announcement "Movie night on Sunday"']);
+      expect(summaries).toContainEqual(['announcement_deleted', 'Casey Carer deleted their announcement "Back at five"']);
     });
   });
 

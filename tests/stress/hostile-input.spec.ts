@@ -43,6 +43,7 @@ describe('hostile input to every route, as every role', () => {
     const option = ok('family', await admin.get('/api/family')).redemptionOptions[0];
     const redemption = ok('redemption', await f.kids[0].client.post('/api/redemptions', { option }));
     const announcement = ok('announcement', await admin.post('/api/announcements', { content: 'Swimming on Friday' }));
+    const comment = ok('comment', await f.kids[0].client.post(`/api/announcements/${announcement.id}/comments`, { content: 'Yay' }));
     const event = ok('event', await admin.post('/api/calendar-events', { title: 'Swim', startDate: tomorrow() }));
     const invite = ok('invite', await admin.post('/api/family-invites', { maxUses: 5 }));
     const photo = ok('photo', await admin.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG)));
@@ -53,6 +54,7 @@ describe('hostile input to every route, as every role', () => {
     pools.username.push(...members.map((m) => m.username));
     pools.redemptionId.push(redemption.id);
     pools.announcementId.push(announcement.id);
+    pools.commentId.push(comment.id);
     pools.calendarEventId.push(event.id);
     pools.inviteId.push(invite.id);
     pools.inviteToken.push(invite.inviteToken);

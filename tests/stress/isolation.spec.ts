@@ -205,6 +205,24 @@ describe('tenant isolation, every route the app registered × every role × ever
       params: { id: { kinds: ['announcement'], own: () => a.ids.announcement[0] } },
       request: () => ({ body: { content: 'A stranger says hi' } }),
     },
+    'PUT /api/announcements/:id': {
+      params: { id: { kinds: ['announcement'], own: () => a.ids.announcement[0] } },
+      request: () => ({ body: { content: 'A stranger edits' } }),
+    },
+    'DELETE /api/announcements/:id': { params: { id: { kinds: ['announcement'], own: () => a.ids.announcement[0] } } },
+    'PUT /api/announcements/:id/comments/:commentId': {
+      params: {
+        id: { kinds: ['announcement'], own: () => a.ids.announcement[0] },
+        commentId: { kinds: ['comment'], own: () => a.ids.comment[0] },
+      },
+      request: () => ({ body: { content: 'A stranger edits' } }),
+    },
+    'DELETE /api/announcements/:id/comments/:commentId': {
+      params: {
+        id: { kinds: ['announcement'], own: () => a.ids.announcement[0] },
+        commentId: { kinds: ['comment'], own: () => a.ids.comment[0] },
+      },
+    },
     'POST /api/upload-photo': { request: () => ({ form: () => photoForm(ONE_PIXEL_PNG) }) },
     'GET /api/photos/:id': { params: { id: { kinds: ['photo'], own: () => a.ids.photo[0] } }, control: true },
 

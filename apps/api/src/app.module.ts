@@ -4,7 +4,14 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import type { ProjectionProgress } from '@familyos/projections';
-import { AddCommentHandler, PostAnnouncementHandler } from './announcements/announcement.handlers.js';
+import {
+  AddCommentHandler,
+  DeleteAnnouncementHandler,
+  DeleteCommentHandler,
+  EditAnnouncementHandler,
+  EditCommentHandler,
+  PostAnnouncementHandler,
+} from './announcements/announcement.handlers.js';
 import { AnnouncementsController } from './announcements/announcements.controller.js';
 import { AnnouncementsQueries } from './announcements/announcements.queries.js';
 import { AssignFamilyHandler, DecideAccessRequestHandler, SignInOutsiderHandler } from './access/access-request.handlers.js';
@@ -97,6 +104,10 @@ const commandHandlers = [
   ReviewRedemptionHandler,
   PostAnnouncementHandler,
   AddCommentHandler,
+  EditAnnouncementHandler,
+  DeleteAnnouncementHandler,
+  EditCommentHandler,
+  DeleteCommentHandler,
   UploadPhotoHandler,
   CreateCalendarEventHandler,
   UpdateCalendarEventHandler,

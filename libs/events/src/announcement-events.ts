@@ -10,7 +10,20 @@ export type CommentAdded = DomainEvent<
   { commentId: string; announcementId: string; authorId: string; content: string }
 >;
 
-export type AnnouncementEvent = AnnouncementPosted | CommentAdded;
+/** The author changed the post's text (photo and date stay); the projection shows the post as edited. */
+export type AnnouncementEdited = DomainEvent<'AnnouncementEdited', { announcementId: string; content: string }>;
+/** The post leaves the board with its thread and photo (its author or an admin removed it: decision 030). */
+export type AnnouncementDeleted = DomainEvent<'AnnouncementDeleted', { announcementId: string; authorId: string }>;
+export type CommentEdited = DomainEvent<'CommentEdited', { commentId: string; announcementId: string; content: string }>;
+export type CommentDeleted = DomainEvent<'CommentDeleted', { commentId: string; announcementId: string; authorId: string }>;
+
+export type AnnouncementEvent =
+  | AnnouncementPosted
+  | CommentAdded
+  | AnnouncementEdited
+  | AnnouncementDeleted
+  | CommentEdited
+  | CommentDeleted;
 
 /**
  * photo-<photoId>: the bytes live in the blob store (a folder under DATA_DIR, or GridFS); the log records who

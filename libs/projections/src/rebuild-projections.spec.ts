@@ -124,11 +124,24 @@ describe('rebuildProjections', () => {
     await append(streams.announcement(announcementId), adminId, [
       { type: 'AnnouncementPosted', data: { announcementId, familyId, authorId: adminId, content: 'Pizza tonight', photoUrl: null } },
     ]);
-    for (const content of ['Yes!', 'Again?']) {
+    const commentIds = [randomUUID(), randomUUID()];
+    for (const [i, content] of ['Yes!', 'Again?'].entries()) {
       await append(streams.announcement(announcementId), childId, [
-        { type: 'CommentAdded', data: { commentId: randomUUID(), announcementId, authorId: childId, content } },
+        { type: 'CommentAdded', data: { commentId: commentIds[i]!, announcementId, authorId: childId, content } },
       ]);
     }
+    // Edited and deleted posts and replies (decision 030): the rebuild must drop and change the same rows.
+    await append(streams.announcement(announcementId), adminId, [{ type: 'AnnouncementEdited', data: { announcementId, content: 'Pizza tomorrow' } }]);
+    await append(streams.announcement(announcementId), childId, [
+      { type: 'CommentEdited', data: { commentId: commentIds[0]!, announcementId, content: 'Yes!!' } },
+      { type: 'CommentDeleted', data: { commentId: commentIds[1]!, announcementId, authorId: childId } },
+    ]);
+    const removedId = randomUUID();
+    await append(streams.announcement(removedId), childId, [
+      { type: 'AnnouncementPosted', data: { announcementId: removedId, familyId, authorId: childId, content: 'Oops', photoUrl: null } },
+      { type: 'CommentAdded', data: { commentId: randomUUID(), announcementId: removedId, authorId: adminId, content: 'Hm?' } },
+    ]);
+    await append(streams.announcement(removedId), adminId, [{ type: 'AnnouncementDeleted', data: { announcementId: removedId, authorId: childId } }]);
     await append(streams.weeklyReport(familyId, '2026-01-05'), 'system', [
       {
         type: 'WeeklyReportGenerated',

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AnnouncementView, AuthorView, CommentView } from '@familyos/contracts';
-import { notFound, type Actor } from '@familyos/domain';
+import { notFound, postAbilities, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type AnnouncementDoc, type CommentDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
@@ -23,7 +23,7 @@ export class AnnouncementsQueries {
     return doc;
   }
 
-  private static view(doc: AnnouncementDoc, authors: Map<string, AuthorView>): AnnouncementView {
+  private static view(actor: FamilyMember, doc: AnnouncementDoc, authors: Map<string, AuthorView>): AnnouncementView {
     const author = authors.get(doc.authorId) ?? null;
     return {
       id: doc.id,
@@ -33,7 +33,9 @@ export class AnnouncementsQueries {
       content: doc.content,
       photoUrl: doc.photoUrl,
       date: doc.date,
+      editedAt: doc.editedAt,
       commentCount: doc.commentCount,
+      can: postAbilities(actor, doc),
     };
   }
 
@@ -47,12 +49,12 @@ export class AnnouncementsQueries {
       }),
       this.authors(actor.familyId),
     ]);
-    return docs.map((d) => AnnouncementsQueries.view(d, authors));
+    return docs.map((d) => AnnouncementsQueries.view(actor, d, authors));
   }
 
   async one(actor: FamilyMember, announcementId: string): Promise<AnnouncementView> {
     const [doc, authors] = await Promise.all([this.announcement(actor, announcementId), this.authors(actor.familyId)]);
-    return AnnouncementsQueries.view(doc, authors);
+    return AnnouncementsQueries.view(actor, doc, authors);
   }
 
   /** The thread, oldest first. Another family's (or no) announcement: 404. */
@@ -65,17 +67,17 @@ export class AnnouncementsQueries {
       }),
       this.authors(actor.familyId),
     ]);
-    return docs.map((c) => commentView(c, authors));
+    return docs.map((c) => commentView(actor, c, authors));
   }
 
   async comment(actor: FamilyMember, commentId: string): Promise<CommentView> {
     const doc = await this.readModels.get(collections.comments, commentId);
     if (!doc || doc.familyId !== actor.familyId) throw notFound('Comment');
-    return commentView(doc, await this.authors(actor.familyId));
+    return commentView(actor, doc, await this.authors(actor.familyId));
   }
 }
 
-function commentView(c: CommentDoc, authors: Map<string, AuthorView>): CommentView {
+function commentView(actor: FamilyMember, c: CommentDoc, authors: Map<string, AuthorView>): CommentView {
   return {
     id: c.id,
     announcementId: c.announcementId,
@@ -83,5 +85,7 @@ function commentView(c: CommentDoc, authors: Map<string, AuthorView>): CommentVi
     author: authors.get(c.authorId) ?? null,
     content: c.content,
     date: c.date,
+    editedAt: c.editedAt,
+    can: postAbilities(actor, c),
   };
 }

@@ -2,6 +2,8 @@ import type { AnnouncementEvent, AnnouncementPosted } from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
+import { DomainError } from '../shared/errors.js';
+import { postAbilities } from '../shared/policy.js';
 import { announcementDecider, type AnnouncementCommand, type PhotoFacts } from './announcement.decider.js';
 
 type Post = Extract<AnnouncementCommand, { type: 'PostAnnouncement' }>;
@@ -10,6 +12,8 @@ type Post = Extract<AnnouncementCommand, { type: 'PostAnnouncement' }>;
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 const FAMILY = 'family-1';
+const MAX_ANNOUNCEMENT = 500;
+const MAX_COMMENT = 300;
 const OTHER_FAMILY = 'family-2';
 const PHOTO = '0b7c3a52-4c1e-4c55-9a57-2f0f8a1e6b11';
 const FOREIGN_PHOTO = '5d2a0f3e-8b4c-4e1f-a3c2-9e8d7c6b5a40';
@@ -166,6 +170,188 @@ describe('announcement decider', () => {
 
     it('adds a comment once: the same comment decided again adds nothing', () => {
       spec.given([posted(), commented('emma', 'Yay!', 'c1')]).when(comment(emma, 'Yay!', 'c1')).thenNothing();
+    });
+  });
+
+  describe('EditAnnouncement', () => {
+    const edit = (actor: Actor, content: string): AnnouncementCommand => ({ type: 'EditAnnouncement', actor, content });
+    const edited = (content: string): AnnouncementEvent => ({ type: 'AnnouncementEdited', data: { announcementId: 'a1', content } });
+
+    it('the author edits their own post, trimmed', () => {
+      spec.given([posted({ authorId: 'emma' })]).when(edit(emma, '  Pizza on Saturday instead!  ')).then([edited('Pizza on Saturday instead!')]);
+    });
+
+    it.each([
+      ['an admin', mom],
+      ['a manager', dad],
+      ['another child', { id: 'leo', role: 'child', familyId: FAMILY } satisfies Actor],
+      ['a superuser of the family', famRoot],
+    ])("%s may not edit someone else's post (403, nothing appended)", (_who, actor) => {
+      spec.given([posted({ authorId: 'emma' })]).when(edit(actor, 'Changed')).thenRefuses('forbidden', exactly(messages.announcementEditForbidden));
+    });
+
+    it('a child may not edit a parent\'s post (403)', () => {
+      spec.given([posted()]).when(edit(emma, 'Ice cream for everyone')).thenRefuses('forbidden', exactly(messages.announcementEditForbidden));
+    });
+
+    it('keeps SPEC §5\'s limits and messages: 1 to 500 characters', () => {
+      spec.given([posted()]).when(edit(mom, ' \n ')).thenRefuses('invalid', exactly(messages.announcementRequired));
+      spec.given([posted()]).when(edit(mom, 'x'.repeat(MAX_ANNOUNCEMENT + 1))).thenRefuses('invalid', exactly(messages.announcementTooLong));
+      spec.given([posted()]).when(edit(mom, 'x'.repeat(MAX_ANNOUNCEMENT))).then([edited('x'.repeat(MAX_ANNOUNCEMENT))]);
+    });
+
+    it('a repeat (the post already says it) appends nothing', () => {
+      spec.given([posted(), edited('Pizza on Saturday')]).when(edit(mom, ' Pizza on Saturday ')).thenNothing();
+      spec.given([posted()]).when(edit(mom, 'Pizza night on Friday!')).thenNothing();
+    });
+
+    it('edits again after an edit', () => {
+      spec.given([posted(), edited('Saturday')]).when(edit(mom, 'Sunday')).then([edited('Sunday')]);
+    });
+
+    it.each([
+      ['a deleted post', [posted(), { type: 'AnnouncementDeleted', data: { announcementId: 'a1', authorId: 'mom' } }] as AnnouncementEvent[], mom],
+      ["another family's post", [posted()], eve],
+      ['a post that does not exist', [], mom],
+      ['a member without a family', [posted()], root],
+    ])('answers "not found" for %s', (_label, given, actor) => {
+      spec.given(given).when(edit(actor, 'Hello')).thenRefuses('not_found', exactly('Announcement not found'));
+    });
+  });
+
+  describe('DeleteAnnouncement', () => {
+    const remove = (actor: Actor): AnnouncementCommand => ({ type: 'DeleteAnnouncement', actor });
+    const deleted = (authorId: string): AnnouncementEvent => ({ type: 'AnnouncementDeleted', data: { announcementId: 'a1', authorId } });
+
+    it('the author deletes their own post', () => {
+      spec.given([posted({ authorId: 'emma' })]).when(remove(emma)).then([deleted('emma')]);
+      spec.given([posted({ authorId: 'dad' })]).when(remove(dad)).then([deleted('dad')]);
+    });
+
+    it.each([
+      ['an admin', mom],
+      ['a superuser of the family', famRoot],
+    ])("%s removes anyone's post in the family", (_who, actor) => {
+      spec.given([posted({ authorId: 'emma' }), commented('emma', 'Me too')]).when(remove(actor)).then([deleted('emma')]);
+    });
+
+    it.each([
+      ['a manager (decision 030: managers remove only their own)', dad, posted({ authorId: 'emma' })],
+      ["a child, a parent's post", emma, posted()],
+      ["a child, another child's post", emma, posted({ authorId: 'leo' })],
+    ])('refuses %s (403)', (_who, actor, given) => {
+      spec.given([given]).when(remove(actor)).thenRefuses('forbidden', exactly(messages.announcementDeleteForbidden));
+    });
+
+    it('a repeat appends nothing', () => {
+      spec.given([posted(), deleted('mom')]).when(remove(mom)).thenNothing();
+    });
+
+    it('a deleted post takes no more replies', () => {
+      spec.given([posted(), deleted('mom')]).when(comment(emma, 'Hello?')).thenRefuses('not_found', exactly('Announcement not found'));
+    });
+
+    it.each([
+      ["an admin of another family", eve],
+      ['a member without a family', root],
+    ])('answers "not found" to %s', (_label, actor) => {
+      spec.given([posted()]).when(remove(actor)).thenRefuses('not_found', exactly('Announcement not found'));
+    });
+  });
+
+  describe('EditComment and DeleteComment', () => {
+    const editComment = (actor: Actor, content: string, commentId = 'c1'): AnnouncementCommand => ({ type: 'EditComment', actor, commentId, content });
+    const deleteComment = (actor: Actor, commentId = 'c1'): AnnouncementCommand => ({ type: 'DeleteComment', actor, commentId });
+    const commentEdited = (content: string, commentId = 'c1'): AnnouncementEvent => ({ type: 'CommentEdited', data: { commentId, announcementId: 'a1', content } });
+    const commentDeleted = (authorId: string, commentId = 'c1'): AnnouncementEvent => ({ type: 'CommentDeleted', data: { commentId, announcementId: 'a1', authorId } });
+    const thread = [posted(), commented('emma', 'Yay!')];
+
+    it('the author edits their own comment, trimmed, within SPEC §5\'s 1 to 300', () => {
+      spec.given(thread).when(editComment(emma, ' Yay, pepperoni! ')).then([commentEdited('Yay, pepperoni!')]);
+      spec.given(thread).when(editComment(emma, '   ')).thenRefuses('invalid', exactly(messages.commentEmpty));
+      spec.given(thread).when(editComment(emma, 'y'.repeat(MAX_COMMENT + 1))).thenRefuses('invalid', exactly(messages.commentTooLong));
+    });
+
+    it.each([
+      ['the admin who wrote the post', mom],
+      ['a manager', dad],
+    ])("%s may not edit a child's comment (403)", (_who, actor) => {
+      spec.given(thread).when(editComment(actor, 'Changed')).thenRefuses('forbidden', exactly(messages.commentEditForbidden));
+    });
+
+    it("a child may not edit or delete a parent's comment (403)", () => {
+      const parents = [posted(), commented('mom', 'Bring plates', 'c2')];
+      spec.given(parents).when(editComment(emma, 'No plates', 'c2')).thenRefuses('forbidden', exactly(messages.commentEditForbidden));
+      spec.given(parents).when(deleteComment(emma, 'c2')).thenRefuses('forbidden', exactly(messages.commentDeleteForbidden));
+    });
+
+    it('the author deletes their own comment; an admin removes anyone\'s; a manager does not', () => {
+      spec.given(thread).when(deleteComment(emma)).then([commentDeleted('emma')]);
+      spec.given(thread).when(deleteComment(mom)).then([commentDeleted('emma')]);
+      spec.given(thread).when(deleteComment(dad)).thenRefuses('forbidden', exactly(messages.commentDeleteForbidden));
+    });
+
+    it('repeats append nothing', () => {
+      spec.given([...thread, commentEdited('Pepperoni')]).when(editComment(emma, 'Pepperoni')).thenNothing();
+      spec.given([...thread, commentDeleted('emma')]).when(deleteComment(emma)).thenNothing();
+    });
+
+    it.each([
+      ['a comment that does not exist', thread, editComment(emma, 'Hi', 'c9'), 'Comment not found'],
+      ['a deleted comment (edit)', [...thread, commentDeleted('emma')], editComment(emma, 'Hi'), 'Comment not found'],
+      ['a comment of a deleted post', [...thread, { type: 'AnnouncementDeleted', data: { announcementId: 'a1', authorId: 'mom' } } as AnnouncementEvent], deleteComment(emma), 'Announcement not found'],
+      ["another family's comment", thread, deleteComment(zoe), 'Announcement not found'],
+    ])('answers "not found" for %s', (_label, given, command, message) => {
+      spec.given(given).when(command).thenRefuses('not_found', exactly(message));
+    });
+  });
+
+  describe('`can` says exactly what the decider accepts', () => {
+    const leo: Actor = { id: 'leo', role: 'child', familyId: FAMILY };
+    const actors: Array<[string, Actor]> = [
+      ['admin', mom],
+      ['manager', dad],
+      ['child', emma],
+      ['superuser of the family', famRoot],
+      ['other child', leo],
+      ['admin of another family', eve],
+    ];
+    const authors = [mom, dad, emma, famRoot];
+    const accepts = (given: AnnouncementEvent[], command: AnnouncementCommand): boolean => {
+      try {
+        return announcementDecider.decide(command, spec.given(given).state).length > 0;
+      } catch (error) {
+        if (error instanceof DomainError && ['forbidden', 'not_found'].includes(error.code)) return false;
+        throw error;
+      }
+    };
+    const cases = authors.flatMap((author) => actors.map(([label, actor]) => [`${label} on a post by ${author.id}`, actor, author] as const));
+
+    it.each(cases)('announcement: %s', (_label, actor, author) => {
+      const given = [posted({ authorId: author.id })];
+      const can = postAbilities(actor, { familyId: FAMILY, authorId: author.id });
+      expect({
+        edit: accepts(given, { type: 'EditAnnouncement', actor, content: 'Edited words' }),
+        delete: accepts(given, { type: 'DeleteAnnouncement', actor }),
+      }).toEqual(can);
+    });
+
+    it.each(cases)('comment: %s', (_label, actor, author) => {
+      const given = [posted({ authorId: 'leo' }), commented(author.id, 'First words')];
+      const can = postAbilities(actor, { familyId: FAMILY, authorId: author.id });
+      expect({
+        edit: accepts(given, { type: 'EditComment', actor, commentId: 'c1', content: 'Edited words' }),
+        delete: accepts(given, { type: 'DeleteComment', actor, commentId: 'c1' }),
+      }).toEqual(can);
+    });
+
+    it('an author edits and deletes; an admin deletes anyone\'s; nobody else does anything (the table the cases prove)', () => {
+      expect(postAbilities(emma, { familyId: FAMILY, authorId: 'emma' })).toEqual({ edit: true, delete: true });
+      expect(postAbilities(mom, { familyId: FAMILY, authorId: 'emma' })).toEqual({ edit: false, delete: true });
+      expect(postAbilities(famRoot, { familyId: FAMILY, authorId: 'emma' })).toEqual({ edit: false, delete: true });
+      expect(postAbilities(dad, { familyId: FAMILY, authorId: 'emma' })).toEqual({ edit: false, delete: false });
+      expect(postAbilities(leo, { familyId: FAMILY, authorId: 'emma' })).toEqual({ edit: false, delete: false });
+      expect(postAbilities(eve, { familyId: FAMILY, authorId: 'eve' })).toEqual({ edit: false, delete: false });
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { Abilities } from '@familyos/contracts/rules';
+import type { Abilities, PostCan } from '@familyos/contracts/rules';
 import type { Role } from '@familyos/events';
 import type { Actor } from './actor.js';
 import { forbidden } from './errors.js';
@@ -38,7 +38,7 @@ export function abilitiesOf(role: Role): Abilities {
   };
 }
 
-export type { Abilities };
+export type { Abilities, PostCan };
 export type Ability = keyof Abilities;
 
 export function can(actor: Pick<Actor, 'role'>, ability: Ability): boolean {
@@ -64,6 +64,16 @@ export function canChangeCalendarEvent(
 ): boolean {
   if (actor.familyId === null || actor.familyId !== event.familyId) return false;
   return ADMINS.includes(actor.role) || actor.id === event.createdBy || actor.id === event.assignedTo;
+}
+
+/**
+ * An announcement or a comment: its author edits or deletes it; an admin (or a superuser) of the family also
+ * removes anyone's. Managers, SPEC §6's "limited access", remove only their own (decision 030).
+ */
+export function postAbilities(actor: Actor, post: { familyId: string | null; authorId: string }): PostCan {
+  if (actor.familyId === null || actor.familyId !== post.familyId) return { edit: false, delete: false };
+  const author = actor.id === post.authorId;
+  return { edit: author, delete: author || ADMINS.includes(actor.role) };
 }
 
 /**

@@ -30,6 +30,10 @@ interface Refs {
   label(streamId: string): Promise<string>;
 }
 
+/** "deleted their comment" when the author did it, "removed Emma's comment" when an admin did (decision 030). */
+const whose = async (authorId: string, e: StoredEvent, refs: Refs, what: string) =>
+  authorId === e.metadata.actorId ? `deleted their ${what}` : `removed ${await refs.member(authorId)}'s ${what}`;
+
 type Summary<T extends EventType> = (d: EventOf<T>['data'], actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string;
 
 /** One sentence per audited event type, typed by the event's own payload. */
@@ -81,6 +85,11 @@ const summaries: { [T in EventType]?: Summary<T> } = {
   CalendarEventDeleted: async (_d, actor, refs, e) => `${actor} removed "${await refs.calendarEvent(streamEntityId(e.streamId))}" from the calendar`,
   AnnouncementPosted: (d, actor) => `${actor} posted an announcement${d.photoUrl ? ' with a photo' : ''}: "${excerpt(d.content)}"`,
   CommentAdded: (d, actor) => `${actor} commented on an announcement: "${excerpt(d.content)}"`,
+  AnnouncementEdited: (d, actor) => `${actor} edited their announcement: "${excerpt(d.content)}"`,
+  AnnouncementDeleted: async (d, actor, refs, e) =>
+    `${actor} ${await whose(d.authorId, e, refs, 'announcement')} "${await refs.label(`announcement-${d.announcementId}`)}"`,
+  CommentEdited: (d, actor) => `${actor} edited their comment: "${excerpt(d.content)}"`,
+  CommentDeleted: async (d, actor, refs, e) => `${actor} ${await whose(d.authorId, e, refs, 'comment')} "${await refs.label(`comment-${d.commentId}`)}"`,
   PhotoUploaded: (_d, actor) => `${actor} uploaded a photo`,
   MemberIdentityLinked: async (d, _actor, refs, e) =>
     `${await refs.member(streamEntityId(e.streamId))} signs in with ${d.provider === 'hub' ? `the Hub account "${d.username}"` : 'the family\'s OpenID provider'}`,
@@ -100,6 +109,9 @@ async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Prom
   if (isEvent(e, 'MemberRenamed') || isEvent(e, 'AccessRequested')) await ref(e.streamId, e.data.name);
   if (isEvent(e, 'TaskCreated')) await ref(`task-${e.data.taskId}`, e.data.title);
   if (isEvent(e, 'CalendarEventCreated') || isEvent(e, 'CalendarEventUpdated')) await ref(e.streamId, e.data.title);
+  // A deleted post or comment is named by its last words.
+  if (isEvent(e, 'AnnouncementPosted') || isEvent(e, 'AnnouncementEdited')) await ref(e.streamId, excerpt(e.data.content));
+  if (isEvent(e, 'CommentAdded') || isEvent(e, 'CommentEdited')) await ref(`comment-${e.data.commentId}`, excerpt(e.data.content));
 }
 
 /** The family's audit trail: one row per event, newest first when read, with a sentence a parent can read. */
@@ -109,7 +121,8 @@ export const auditProjection: Projection = {
   // 3: renames name who was renamed; a member's own changes read "changed their …".
   // 4: sentences for announcements, comments, photos, calendar events and weekly reports.
   // 5: sentences for access requests, invites and linked identities; identity claims are not audited.
-  version: 5,
+  // 6: sentences for edited and deleted announcements and comments, which are named by their last words.
+  version: 6,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;

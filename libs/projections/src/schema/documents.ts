@@ -106,6 +106,8 @@ export interface AnnouncementDoc {
   content: string;
   photoUrl: string | null;
   date: string;
+  /** When its author last changed the text; null if never (the board says "edited" then). */
+  editedAt: string | null;
   commentCount: number;
   /** Log position of the post: the board's order (newest first), stable for posts made in the same millisecond. */
   position: number;
@@ -119,6 +121,8 @@ export interface CommentDoc {
   authorId: string;
   content: string;
   date: string;
+  /** When its author last changed the text; null if never. */
+  editedAt: string | null;
   position: number;
 }
 

@@ -5,9 +5,9 @@ import { ROLE_LABEL } from '../../lib/types';
 import { EmptyState } from '../../components/EmptyState';
 import { SectionCard, listSx } from '../../components/SectionCard';
 import { SoftChip } from '../../components/SoftChip';
-import { ago } from '../../lib/dates';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useAnnouncements } from '../../api/announcements';
+import { PostTime } from './PostTime';
 
 /** SPEC §2: the compact announcements card of the dashboards: the newest 3 and "View All Announcements". */
 export function AnnouncementsCard() {
@@ -33,7 +33,7 @@ export function AnnouncementsCard() {
                   </Typography>
                   {a.authorRole && <SoftChip label={ROLE_LABEL[a.authorRole]} tone={a.authorRole === 'child' ? 'secondary' : 'primary'} />}
                   <Typography variant="caption" color="text.secondary">
-                    {ago(a.date)}
+                    <PostTime date={a.date} editedAt={a.editedAt} />
                   </Typography>
                 </Stack>
                 <Typography

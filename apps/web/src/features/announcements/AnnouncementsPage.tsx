@@ -1,14 +1,20 @@
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { limits } from '@familyos/contracts/rules';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import { ROLE_LABEL } from '../../lib/types';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SoftChip } from '../../components/SoftChip';
-import { ago } from '../../lib/dates';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useAnnouncements, type Announcement } from '../../api/announcements';
+import { useDeleteAnnouncement, useEditAnnouncement } from './api';
 import { CommentThread } from './CommentThread';
+import { EditPostForm } from './EditPostForm';
 import { NewAnnouncementForm } from './NewAnnouncementForm';
+import { PostTime } from './PostTime';
+import { announcementProblem, shortQuote } from './text-rules';
+import { usePostActions } from './usePostActions';
 
 /** SPEC §2 Announcements: the form, then every announcement, newest first, each with its reply thread. */
 export default function AnnouncementsPage() {
@@ -45,10 +51,21 @@ export default function AnnouncementsPage() {
   );
 }
 
+/** One post: its author and time ("edited …" once changed), its text and photo, Edit and Delete as `can` allows, its thread. */
 function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
   const [open, setOpen] = useState(false);
+  const { editing, setEditing, deleting, setDeleting, save, confirmDelete, saving, removing } = usePostActions({
+    id: a.id,
+    edit: useEditAnnouncement(),
+    remove: useDeleteAnnouncement(),
+    noun: 'Announcement',
+    said: { edited: 'Your family sees the new text, marked as edited.', deleted: 'It was removed for everyone.' },
+  });
   const who = a.author?.name ?? 'Someone';
   const replies = a.commentCount === 1 ? '1 reply' : `${a.commentCount} replies`;
+  // What leaves the board with the post (the log keeps it all).
+  const goesWith = [...(a.commentCount > 0 ? [`its ${replies}`] : []), ...(a.photoUrl ? ['its photo'] : [])];
+
   return (
     <Card component="article" aria-label={`Announcement by ${who}`} data-testid="announcement">
       <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
@@ -60,11 +77,24 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
               {a.authorRole && <SoftChip label={ROLE_LABEL[a.authorRole]} tone={a.authorRole === 'child' ? 'secondary' : 'primary'} testId="author-role" />}
             </Stack>
             <Typography variant="caption" color="text.secondary">
-              {ago(a.date)}
+              <PostTime date={a.date} editedAt={a.editedAt} />
             </Typography>
           </Box>
         </Stack>
-        <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.content}</Typography>
+        {editing ? (
+          <EditPostForm
+            initial={a.content}
+            label="Edit announcement"
+            max={limits.announcement.max}
+            problem={announcementProblem}
+            onSave={save}
+            onCancel={() => setEditing(false)}
+            busy={saving}
+            rows={3}
+          />
+        ) : (
+          <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.content}</Typography>
+        )}
         {a.photoUrl && (
           <Box
             component="img"
@@ -74,11 +104,35 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
             sx={{ mt: 1.5, display: 'block', maxWidth: '100%', maxHeight: 420, borderRadius: 2, objectFit: 'contain', bgcolor: 'action.hover' }}
           />
         )}
-        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open} sx={{ mt: 1, ml: -1 }}>
-          💬 {open ? 'Hide replies' : a.commentCount > 0 ? replies : 'Reply'}
-        </Button>
+        <Stack direction="row" sx={{ mt: 1, ml: -1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            💬 {open ? 'Hide replies' : a.commentCount > 0 ? replies : 'Reply'}
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          {a.can.edit && !editing && (
+            <Button size="small" onClick={() => setEditing(true)} aria-label="Edit announcement">
+              Edit
+            </Button>
+          )}
+          {a.can.delete && !editing && (
+            <Button size="small" color="error" onClick={() => setDeleting(true)} aria-label="Delete announcement">
+              Delete
+            </Button>
+          )}
+        </Stack>
         {open && <CommentThread announcementId={a.id} />}
       </CardContent>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this announcement?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={removing}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(false)}
+      >
+        {`“${shortQuote(a.content)}” by ${who} will be removed for everyone${goesWith.length ? `, with ${goesWith.join(' and ')}` : ''}.`}
+      </ConfirmDialog>
     </Card>
   );
 }

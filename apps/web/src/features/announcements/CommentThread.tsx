@@ -3,9 +3,13 @@ import { limits, messages } from '@familyos/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { ago } from '../../lib/dates';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useAddComment, useComments } from './api';
+import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './api';
+import { EditPostForm } from './EditPostForm';
+import { PostTime } from './PostTime';
+import { commentProblem, shortQuote } from './text-rules';
+import { usePostActions } from './usePostActions';
 
 /** SPEC §2: an announcement's reply thread, oldest first, and the reply box (1..300; blank input is ignored). */
 export function CommentThread({ announcementId }: { announcementId: string }) {
@@ -42,22 +46,7 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
         comments.data.length > 0 && (
           <List disablePadding aria-label="Replies">
             {comments.data.map((c) => (
-              <ListItem key={c.id} disableGutters alignItems="flex-start" sx={{ gap: 1, py: 0.75 }} data-testid="comment">
-                {c.author && <UserAvatar user={c.author} size={28} />}
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2">
-                    <Box component="span" sx={{ fontWeight: 700, mr: 1 }}>
-                      {c.author?.name ?? 'Someone'}
-                    </Box>
-                    <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
-                      {ago(c.date)}
-                    </Box>
-                  </Typography>
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {c.content}
-                  </Typography>
-                </Box>
-              </ListItem>
+              <CommentItem key={c.id} comment={c} announcementId={announcementId} />
             ))}
           </List>
         )
@@ -78,5 +67,76 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
         </Button>
       </Stack>
     </Box>
+  );
+}
+
+/** Small beside a reply's words, yet a finger's height on a phone. */
+const replyActionSx = { minWidth: 0, px: 0.75, py: { xs: 0.5, sm: 0 }, fontSize: 12 } as const;
+
+/** One reply: author, time ("edited …" once changed), text, and Edit / Delete as its `can` allows. */
+function CommentItem({ comment: c, announcementId }: { comment: Comment; announcementId: string }) {
+  const { editing, setEditing, deleting, setDeleting, save, confirmDelete, saving, removing } = usePostActions({
+    id: c.id,
+    edit: useEditComment(announcementId),
+    remove: useDeleteComment(announcementId),
+    noun: 'Comment',
+    said: { edited: 'Your reply now says what you meant.', deleted: 'The reply was removed for everyone.' },
+  });
+  const who = c.author?.name ?? 'Someone';
+
+  return (
+    <ListItem disableGutters alignItems="flex-start" sx={{ gap: 1, py: 0.75 }} data-testid="comment" aria-label={`Reply by ${who}`}>
+      {c.author && <UserAvatar user={c.author} size={28} />}
+      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+        <Typography variant="body2">
+          <Box component="span" sx={{ fontWeight: 700, mr: 1 }}>
+            {who}
+          </Box>
+          <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+            <PostTime date={c.date} editedAt={c.editedAt} />
+          </Box>
+        </Typography>
+        {editing ? (
+          <EditPostForm
+            initial={c.content}
+            label="Edit reply"
+            max={limits.comment.max}
+            problem={commentProblem}
+            onSave={save}
+            onCancel={() => setEditing(false)}
+            busy={saving}
+          />
+        ) : (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {c.content}
+          </Typography>
+        )}
+        {(c.can.edit || c.can.delete) && !editing && (
+          <Stack direction="row" sx={{ ml: -0.75 }}>
+            {c.can.edit && (
+              <Button size="small" onClick={() => setEditing(true)} aria-label="Edit reply" sx={replyActionSx}>
+                Edit
+              </Button>
+            )}
+            {c.can.delete && (
+              <Button size="small" color="error" onClick={() => setDeleting(true)} aria-label="Delete reply" sx={replyActionSx}>
+                Delete
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Box>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this reply?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={removing}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(false)}
+      >
+        {`“${shortQuote(c.content)}” by ${who} will be removed for everyone.`}
+      </ConfirmDialog>
+    </ListItem>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentView } from '@familyos/contracts/rules';
-import { ApiError, get, post, sessionToken } from '../../lib/api';
+import { ApiError, del, get, post, put, sessionToken } from '../../lib/api';
 import { announcementsQuery, type Announcement } from '../../api/announcements';
 
 export type Comment = CommentView;
@@ -28,6 +28,27 @@ export function useAddComment(announcementId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
   });
 }
+
+const announcementPath = (id: string) => `/api/announcements/${encodeURIComponent(id)}`;
+const commentPath = (announcementId: string, commentId: string) => `${announcementPath(announcementId)}/comments/${encodeURIComponent(commentId)}`;
+
+/** Every change to a post or a reply refreshes the board and its threads (their keys start with the board's). */
+function useBoardMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }) });
+}
+
+/** PUT /api/announcements/{id}: its author's new text. */
+export const useEditAnnouncement = () =>
+  useBoardMutation(({ id, content }: { id: string; content: string }) => put<Announcement>(announcementPath(id), { content }));
+
+/** DELETE /api/announcements/{id}: the post and its thread leave the board. */
+export const useDeleteAnnouncement = () => useBoardMutation((id: string) => del<void>(announcementPath(id)));
+
+export const useEditComment = (announcementId: string) =>
+  useBoardMutation(({ id, content }: { id: string; content: string }) => put<Comment>(commentPath(announcementId, id), { content }));
+
+export const useDeleteComment = (announcementId: string) => useBoardMutation((id: string) => del<void>(commentPath(announcementId, id)));
 
 /**
  * POST /api/upload-photo (multipart field "photo"). XMLHttpRequest rather than fetch, because only it reports

@@ -2,6 +2,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SoftChip } from '../../components/SoftChip';
 import type { Checked, Draft, DraftErrors } from './drafts';
@@ -29,15 +30,20 @@ interface EditableItemsProps<T> {
   addButton: string;
   empty: ReactNode;
   emptyEmoji: string;
+  /** What removing one means, said in the confirmation (e.g. "The children can no longer choose it."). */
+  removeMeans: string;
   testId: string;
 }
 
 /**
  * A list of templates or rewards with SPEC §4's editing: one row edits at a time (Save or Cancel leaves it),
- * rows can be removed, and a form below adds one. Every change saves the whole list.
+ * rows can be removed once the parent confirms (issue 18), and a form below adds one. Every change saves the
+ * whole list.
  */
 export function EditableItems<T>(props: EditableItemsProps<T>) {
-  const { items, view, toDraft, check, persist, busy, fields, addHeading, addButton, empty, emptyEmoji, testId } = props;
+  const { items, view, toDraft, check, persist, busy, fields, addHeading, addButton, empty, emptyEmoji, removeMeans, testId } = props;
+  /** The row whose removal waits for the parent's answer. */
+  const [removing, setRemoving] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ index: number; draft: Draft; errors: DraftErrors } | null>(null);
   const [adding, setAdding] = useState<{ draft: Draft; errors: DraftErrors }>(() => ({ draft: toDraft(), errors: {} }));
   const editButtons = useRef(new Map<number, HTMLButtonElement>());
@@ -71,9 +77,11 @@ export function EditableItems<T>(props: EditableItemsProps<T>) {
     if (busy) return;
     const name = view(items[index]!).name;
     if (await persist(items.filter((_, i) => i !== index), `“${name}” was removed.`)) {
+      setRemoving(null);
       if (editing && editing.index >= index) setEditing(null);
     }
   };
+  const removingName = removing === null ? '' : (items[removing] && view(items[removing]).name) ?? '';
 
   return (
     <Stack sx={{ gap: 2 }} data-testid={testId}>
@@ -116,7 +124,7 @@ export function EditableItems<T>(props: EditableItemsProps<T>) {
                     busy={busy}
                     editRef={(el) => (el ? editButtons.current.set(index, el) : editButtons.current.delete(index))}
                     onEdit={() => setEditing({ index, draft: toDraft(item), errors: {} })}
-                    onRemove={() => void remove(index)}
+                    onRemove={() => setRemoving(index)}
                   />
                 )}
               </Box>
@@ -124,6 +132,18 @@ export function EditableItems<T>(props: EditableItemsProps<T>) {
           })}
         </Box>
       )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove “${removingName}”?`}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={busy}
+        onConfirm={() => removing !== null && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        {removeMeans}
+      </ConfirmDialog>
 
       <Box component="form" noValidate onSubmit={add} aria-labelledby={`${testId}-add`}>
         <Typography id={`${testId}-add`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1.25 }}>

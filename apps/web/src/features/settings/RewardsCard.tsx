@@ -38,6 +38,7 @@ export function RewardsCard({ family }: { family: Family }) {
         addButton="Add Reward"
         emptyEmoji="🎁"
         empty="No rewards yet. Add one so the children have something to save for."
+        removeMeans="The children will no longer see it in the Redemption Center. Requests already made stay as they are."
         testId="rewards"
       />
     </SectionCard>

@@ -50,6 +50,7 @@ export function TemplatesCard({ family }: { family: Family }) {
         addButton="Add Template"
         emptyEmoji="✨"
         empty="No custom templates yet. Add one below."
+        removeMeans="It will no longer be offered as a quick start in the Create Task form. Tasks already made from it stay."
         testId="custom-templates"
       />
       <BuiltInTemplates family={family} busy={busy} onChange={(hidden, said) => void save({ hiddenSystemTemplates: hidden }, said)} />

@@ -42,7 +42,7 @@ const FEATURES: [string, string, ReactNode][] = [
   ['📋', 'Tasks', 'Create a task for a child with the points it is worth and an optional due date. The child presses Complete, you approve it with a score out of 10, and the points land in their balance.'],
   ['⭐', 'Family Points (FP)', 'Issue or deduct points for anything else (a kind deed, a forgotten chore) with a short reason the child can read.'],
   ['🎁', 'Rewards', 'Children spend FP in the Redemption Center. You approve or reject each request; points only leave the balance when you approve.'],
-  ['📢', 'Announcements', 'Post news for the whole family, with a photo if you like. Everyone can reply.'],
+  ['📢', 'Announcements', 'Post news for the whole family, with a photo if you like. Everyone can reply, and edit or delete what they wrote; a parent can remove any post.'],
   ['📅', 'Calendar', 'Add appointments, practice and trips, once or repeating daily, weekly or monthly, and assign them to a member.'],
   ['📊', 'Weekly reports', 'Every week on your chosen day FamilyOS writes a report: points by category, tasks done, average score and a leaderboard. Generate one any time from the dashboard.'],
 ];
