@@ -49,6 +49,8 @@ export interface Limit {
   windowMs?: number;
   /** false: the attempt is counted under this key but never refused by it. */
   enforce?: boolean;
+  /** What a refusal by this key says; messages.tooManyAttempts unless said. */
+  message?: string;
 }
 
 /**
@@ -72,13 +74,15 @@ export class SignInRateLimiter {
    * Counts one attempt under every key, or refuses it (429 with Retry-After: the seconds until every refusing
    * key has room again) and counts nothing.
    */
-  hit(keys: Limit[], now = Date.now(), message: string = messages.tooManyAttempts): void {
-    let waitMs = 0;
-    for (const { key, limit, windowMs = MINUTE_MS, enforce = true } of keys) {
+  hit(keys: Limit[], now = Date.now()): void {
+    let refusal: { waitMs: number; message: string } | null = null;
+    for (const { key, limit, windowMs = MINUTE_MS, enforce = true, message = messages.tooManyAttempts } of keys) {
       const recent = this.recent(key, windowMs, now);
-      if (enforce && recent.length >= limit) waitMs = Math.max(waitMs, recent[recent.length - limit]! + windowMs - now);
+      if (!enforce || recent.length < limit) continue;
+      const waitMs = recent[recent.length - limit]! + windowMs - now;
+      if (!refusal || waitMs > refusal.waitMs) refusal = { waitMs, message };
     }
-    if (waitMs > 0) throw new RetryLater(message, Math.ceil(waitMs / 1000));
+    if (refusal) throw new RetryLater(refusal.message, Math.ceil(refusal.waitMs / 1000));
     for (const { key, limit, windowMs = MINUTE_MS } of keys) {
       const recent = [...this.recent(key, windowMs, now), now];
       this.attempts.set(key, recent.slice(-limit));
@@ -105,10 +109,16 @@ export class SignInRateLimiter {
     if (!this.isKnown(here, now)) {
       keys.push(
         { key: `login-account:${account}`, limit: this.limits.perAccount, enforce: false },
-        { key: `login-new:${address}:${account}`, limit: this.limits.guardedPerAddress, windowMs: GUARD_MS, enforce: guarded },
+        {
+          key: `login-new:${address}:${account}`,
+          limit: this.limits.guardedPerAddress,
+          windowMs: GUARD_MS,
+          enforce: guarded,
+          message: messages.tooManyAttemptsForAccount,
+        },
       );
     }
-    this.hit(keys, now, guarded ? messages.tooManyAttemptsForAccount : messages.tooManyAttempts);
+    this.hit(keys, now);
     if (this.recent(`login-account:${account}`, MINUTE_MS, now).length >= this.limits.perAccount) {
       this.guardedUntil.set(account, now + GUARD_MS);
     }
