@@ -179,6 +179,10 @@ describe('the sign-in rate limit', () => {
     const eleventh = await anonymous.post('/api/auth/login', { username: body.username, password: 'wrong-guess-10' });
     expect(eleventh.status).toBe(429);
     expect(eleventh.body).toEqual({ error: messages.tooManyAttempts });
+    // The first of the ten leaves the minute's window within 60 s: that is when to come back.
+    const retryAfter = Number(eleventh.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     // Differently cased, it is the same username.
     const right = await anonymous.post('/api/auth/login', { username: body.username.toUpperCase(), password: body.password });
     expect(right.status).toBe(429);
@@ -206,6 +210,8 @@ describe('SIGN_IN_LIMIT_PER_ADDRESS sets the sign-ins a minute from one address'
     const fourth = await anonymous.post('/api/auth/login', { username: body.username, password: body.password });
     expect(fourth.status).toBe(429);
     expect(fourth.body).toEqual({ error: messages.tooManyAttempts });
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(sessionCookie(fourth.headers)).toBeNull();
   });
 });

@@ -1,9 +1,22 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { limits, messages } from '@familyos/contracts';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, PASSWORD, type Family, type Member } from '../support/factories.js';
 import { ONE_PIXEL_GIF, ONE_PIXEL_PNG, photoForm, pngOfSize } from '../support/images.js';
+import {
+  dimensionsOf,
+  gifWithMetadata,
+  jpegStored,
+  jpegWithMetadata,
+  METADATA_WORDS,
+  ONE_PIXEL_GIF as GIF_STORED,
+  pngStored,
+  pngWithMetadata,
+  webpStored,
+  webpWithMetadata,
+} from '../support/photo-fixtures.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -211,6 +224,46 @@ describe('photo uploads and serving over HTTP', () => {
         expect((await fetchPhoto(path, bearer(ayes.admin))).status).toBe(404);
       },
     );
+  });
+
+  describe('photos keep no metadata (decision 031)', () => {
+    it.each([
+      ['a JPEG from a phone (Exif with GPS, camera and time; XMP; IPTC; MPF; a comment; a second picture after EOI)', jpegWithMetadata(6), jpegStored(6), 'image/jpeg', 'jpg'],
+      ['a PNG (eXIf, tEXt, zTXt IPTC, iTXt XMP, tIME, data after IEND)', pngWithMetadata(6), pngStored(6), 'image/png', 'png'],
+      ['an extended WebP (EXIF and XMP chunks, their VP8X flags, data after the RIFF)', webpWithMetadata(6), webpStored(6), 'image/webp', 'webp'],
+      ['a GIF (a comment, XMP and ICC application extensions, data after the trailer)', gifWithMetadata(), GIF_STORED, 'image/gif', 'gif'],
+      ['a JPEG whose Exif has no orientation', jpegWithMetadata(null), jpegStored(null), 'image/jpeg', 'jpg'],
+    ])('%s is stored and served without it, still the same picture', async (_label, dirty, expected, type, extension) => {
+      const carried = (bytes: Buffer) => METADATA_WORDS.filter((word) => bytes.includes(Buffer.from(word, 'latin1')));
+      expect(carried(dirty).length).toBeGreaterThanOrEqual(4);
+      const res = await upload(ayes.kids[0], dirty, { filename: `holiday.${extension}`, type });
+      expect(res.status).toBe(201);
+      const id = res.body.photoUrl.split('/').pop();
+
+      const served = await fetchPhoto(res.body.photoUrl, bearer(ayes.admin));
+      expect({ status: served.status, type: served.headers.get('content-type'), length: served.headers.get('content-length') }).toEqual({
+        status: 200,
+        type,
+        length: String(expected.length),
+      });
+      expect(carried(served.bytes)).toEqual([]);
+      // The picture's own bytes, colour profile and orientation (an Exif of that alone) stay, in their order.
+      expect(served.bytes.equals(expected)).toBe(true);
+      expect(dimensionsOf(served.bytes)).toEqual(dimensionsOf(dirty));
+      // What is on disk is what is served, and the log's size and sha256 are of it (backup verification holds).
+      const stored = readFileSync(join(server.dataDir, 'photos', id));
+      expect(stored.equals(served.bytes)).toBe(true);
+      const event = (await server.running.events.readStream(`photo-${id}`))[0]!;
+      expect(event.data).toMatchObject({ size: served.bytes.length, sha256: createHash('sha256').update(served.bytes).digest('hex'), contentType: type });
+    });
+
+    it('bytes that sniff as an image but are not a whole one cannot be cleaned, so are refused (400), nothing stored', async () => {
+      const before = await stored();
+      const broken = jpegWithMetadata(6).subarray(0, 400);
+      expectError(await upload(ayes.admin, broken, { filename: 'cut.jpg', type: 'image/jpeg' }), 400, messages.photoNotImage);
+      expectError(await upload(ayes.admin, pngWithMetadata(null).subarray(0, 60)), 400, messages.photoNotImage);
+      expect(await stored()).toEqual(before);
+    });
   });
 
   it('the audit log says who uploaded a photo', async () => {

@@ -149,8 +149,7 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
       expect((await f.admin.client.put(`/api/redemptions/${treat.body.id}`, { status: 'approved' })).status).toBe(200);
       expect((await ada.client.post('/api/redemptions', { option: 'Sleepover' })).status).toBe(201);
     }
-    const bytes = pngOfSize(40_000);
-    bytes.write(uniqueName('photo-'), 100, 'latin1');
+    const bytes = pngOfSize(40_000, uniqueName('photo-'));
     const upload = await families[0].admin.client.postForm('/api/upload-photo', photoForm(bytes));
     expect(upload.status).toBe(201);
     photo = { url: upload.body.photoUrl, bytes };

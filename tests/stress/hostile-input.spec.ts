@@ -2,13 +2,30 @@ import fc from 'fast-check';
 import { createFamily, createTask, givePoints, PASSWORD, type Family } from '../support/factories.js';
 import { ONE_PIXEL_PNG, photoForm } from '../support/images.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { ID_KINDS, leaks, prepare, requestFor, send, type HostileRequest, type IdPools } from './support/hostile.js';
+import {
+  abusedPairs,
+  ID_KINDS,
+  leaks,
+  OVER_LONG,
+  prepare,
+  QUERY_ABUSES,
+  RealId,
+  repeatsAParameter,
+  requestFor,
+  send,
+  type HostileRequest,
+  type IdPools,
+  type RawResponse,
+} from './support/hostile.js';
+import { queryParamsByRoute } from './support/query-params.js';
 
 /**
  * Issue 7, hostile input (DESIGN §5 "never a 500 for bad input", §6 "inputs are validated at the edge"):
  * generated path ids, query strings, headers and bodies (JSON of every shape, raw non-JSON, garbage multipart)
  * go to every route the server registered, as every role. For every answer: no 5xx, no stack trace or internal
  * path in the body, every 4xx is JSON with a string `error`, and a refused request leaves the event log as it was.
+ * Issue 18: every query parameter a route reads (found in its controller) is also tried repeated, empty and
+ * over-long; a repeated one is refused (400) on every API route, and an over-long path parameter answers `{error}`.
  */
 
 const SUPERUSER = { username: 'root', password: 'hostile-root-pw' };
@@ -29,6 +46,9 @@ describe('hostile input to every route, as every role', () => {
   const sent = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
   const statuses = Object.fromEntries(ROLES.map((r) => [r, {} as Record<number, number>])) as Record<Role, Record<number, number>>;
   let secrets: string[] = [];
+  /** "METHOD /url" → the query parameters that route reads. */
+  let queryParams = new Map<string, string[]>();
+  const paramsOf = (route: { method: string; url: string }) => queryParams.get(`${route.method} ${route.url}`) ?? [];
 
   const ok = (what: string, res: { status: number; body: unknown }) => {
     if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -90,6 +110,19 @@ describe('hostile input to every route, as every role', () => {
     return tokens[role];
   }
 
+  /** No 5xx, nothing internal shown; a 4xx is JSON `{ error }`; a 429 says when to come back. */
+  function expectSafeAnswer(res: RawResponse, seen: () => string): void {
+    if (res.status >= 500) throw new Error(`a ${res.status} answer ${seen()}`);
+    const leak = leaks(res.text, secrets);
+    if (leak) throw new Error(`the body shows ${leak} ${seen()}`);
+    if (res.status >= 400) {
+      if (!/^application\/json\b/.test(res.contentType)) throw new Error(`a ${res.status} that is not JSON ${seen()}`);
+      const body = JSON.parse(res.text) as { error?: unknown };
+      if (typeof body?.error !== 'string' || body.error === '') throw new Error(`a ${res.status} without a string "error" ${seen()}`);
+    }
+    if (res.status === 429 && !(Number(res.headers['retry-after']) >= 1)) throw new Error(`a 429 without a Retry-After ${seen()}`);
+  }
+
   async function probe(role: Role, req: HostileRequest): Promise<void> {
     const token = await sessionOf(role);
     const prepared = prepare(req, pools, token);
@@ -100,14 +133,11 @@ describe('hostile input to every route, as every role', () => {
     statuses[role][res.status] = (statuses[role][res.status] ?? 0) + 1;
     const seen = () => `as ${role}: ${prepared.describe}\n→ ${res.status} ${res.contentType}\n${res.text.slice(0, 600)}`;
 
-    if (res.status >= 500) throw new Error(`a ${res.status} answer ${seen()}`);
-    const leak = leaks(res.text, secrets);
-    if (leak) throw new Error(`the body shows ${leak} ${seen()}`);
+    expectSafeAnswer(res, seen);
     if (res.status >= 400) {
-      if (!/^application\/json\b/.test(res.contentType)) throw new Error(`a ${res.status} that is not JSON ${seen()}`);
-      const body = JSON.parse(res.text) as { error?: unknown };
-      if (typeof body?.error !== 'string' || body.error === '') throw new Error(`a ${res.status} without a string "error" ${seen()}`);
       if (after !== before) throw new Error(`a refused request appended ${after - before} event(s) ${seen()}`);
+    } else if (req.route.url.startsWith('/api/') && repeatsAParameter(req.query)) {
+      throw new Error(`a repeated query parameter was not refused ${seen()}`);
     } else if (req.route.method !== 'GET') {
       // A command went through: it may have signed someone out or changed a password.
       for (const r of ROLES) unchecked.add(r);
@@ -117,6 +147,7 @@ describe('hostile input to every route, as every role', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { FAMILYOS_SUPERUSER: `${SUPERUSER.username}:${SUPERUSER.password}` } });
     secrets = [process.cwd(), server.dataDir, '/work/'];
+    queryParams = queryParamsByRoute(server.running);
     const other = await createFamily(server.url, { familyName: 'The Neighbours' });
     await furnish(other, false);
     await moveHome();
@@ -161,11 +192,100 @@ describe('hostile input to every route, as every role', () => {
     expect(fine.status).toBe(201);
   });
 
+  it('reads the query parameters each route takes from its controller', () => {
+    expect(Object.fromEntries(queryParams)).toEqual(
+      expect.objectContaining({
+        'GET /api/points': ['userId'],
+        'GET /api/points/balance': ['userId'],
+        'GET /api/audit-logs': ['limit'],
+        'GET /api/announcements': ['limit'],
+        'GET /api/reports': ['limit'],
+        'GET /api/calendar-events': ['startDate', 'endDate'],
+        'GET /api/auth/oidc/start': ['invite'],
+      }),
+    );
+    // Every one of them is a route the server answers.
+    const registered = new Set(server.running.routes.map((r) => `${r.method} ${r.url}`));
+    for (const key of queryParams.keys()) expect({ key, registered: registered.has(key) }).toEqual({ key, registered: true });
+  });
+
+  /** One request as `role`, with real ids in the path, `pairs` as its query and nothing else. */
+  async function plain(role: Role, route: { method: string; url: string }, pairs: [string, string | RealId][], pieces?: HostileRequest['pieces']) {
+    const params = route.url.match(/:[A-Za-z]+|\*/g) ?? [];
+    const req: HostileRequest = {
+      route,
+      pieces: pieces ?? params.map(() => new RealId('memberId', 0)),
+      query: { pairs },
+      headers: {},
+      body: route.method === 'GET' ? { kind: 'none' } : { kind: 'json', value: {}, contentType: 'application/json' },
+    };
+    const prepared = prepare(req, pools, await sessionOf(role));
+    const before = await server.running.events.headPosition();
+    const res = await send(server.url, prepared);
+    const appended = (await server.running.events.headPosition()) - before;
+    return { res, appended, seen: () => `as ${role}: ${prepared.describe.slice(0, 400)}\n→ ${res.status} ${res.text.slice(0, 300)}` };
+  }
+
+  it.each(['admin', 'child', 'anonymous'] as const)(
+    'as %s: every query parameter of every route, repeated, empty and over-long: never a 5xx; repeated is 400 {error} on every API route',
+    async (role) => {
+      const api = server.running.routes.filter((r) => r.url.startsWith('/api/'));
+      let tried = 0;
+      for (const route of api) {
+        // Routes that read none are tried with one made up: the refusal does not depend on who reads what.
+        const names = paramsOf(route).length ? paramsOf(route) : ['userId'];
+        for (const name of names) {
+          for (const abuse of QUERY_ABUSES) {
+            for (const pick of abuse === 'repeated' ? [0, 1, 2] : abuse === 'over-long' ? [0, 1] : [0]) {
+              const { res, appended, seen } = await plain(role, route, abusedPairs(name, abuse, new RealId('childId', 0), pick));
+              tried += 1;
+              expectSafeAnswer(res, seen);
+              if (abuse === 'repeated') {
+                expect({ status: res.status, body: JSON.parse(res.text), appended, what: seen() }).toEqual({
+                  status: 400,
+                  body: { error: `The query parameter "${name}" may be given only once` },
+                  appended: 0,
+                  what: seen(),
+                });
+              }
+            }
+          }
+        }
+      }
+      expect(tried).toBeGreaterThanOrEqual(api.length * 6);
+    },
+    240_000,
+  );
+
+  it('an over-long or badly encoded path parameter answers {error} (414 / 400) on every route that has one, without repeating the path', async () => {
+    const withParams = server.running.routes.filter((r) => r.url.startsWith('/api/') && /:[A-Za-z]+/.test(r.url));
+    expect(withParams.length).toBeGreaterThanOrEqual(10);
+    for (const route of withParams) {
+      for (const [raw, status, error] of [
+        [OVER_LONG[0]!, 414, 'That address is too long'],
+        ['x'.repeat(101), 414, 'That address is too long'],
+        ['%E0%A4%A', 400, 'That address is not valid'],
+      ] as const) {
+        const pieces = (route.url.match(/:[A-Za-z]+/g) ?? []).map(() => ({ raw }));
+        const { res, appended, seen } = await plain('admin', route, [], pieces);
+        expect({ status: res.status, body: JSON.parse(res.text), appended, type: res.contentType, cache: res.headers['cache-control'], what: seen() }).toEqual({
+          status,
+          body: { error },
+          appended: 0,
+          type: expect.stringMatching(/^application\/json/),
+          cache: 'no-store',
+          what: seen(),
+        });
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      }
+    }
+  });
+
   it.each(ROLES)('as %s: no 5xx, no stack trace, every 4xx is JSON {error}, a refused request appends nothing', async (role) => {
     const routes = server.running.routes;
     for (const route of routes) {
       await fc.assert(
-        fc.asyncProperty(requestFor(route), (req) => probe(role, req)),
+        fc.asyncProperty(requestFor(route, paramsOf(route)), (req) => probe(role, req)),
         { numRuns: RUNS_PER_ROUTE },
       );
     }

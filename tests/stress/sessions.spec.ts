@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@familyos/contracts';
+import { GUARD_MS, SIGN_IN_LIMITS } from '../../apps/api/src/auth/rate-limit.js';
 import { ApiClient } from '../support/api-client.js';
 import { createFamily, PASSWORD, uniqueName, type Family } from '../support/factories.js';
 import { ONE_PIXEL_PNG, photoForm } from '../support/images.js';
@@ -47,6 +48,12 @@ const login = (url: string, username: string, password: string, headers: Record<
   fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username, password }) });
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
+
+/** A 429's Retry-After in whole seconds (NaN when it is missing or not a number). */
+const retryAfterOf = (res: Response) => {
+  const value = res.headers.get('retry-after');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : NaN;
+};
 
 /** Tests that hash hundreds of passwords (scrypt, N ≥ 2^15): on a busy 2-core machine they need more than the default 30 s. */
 const SCRYPT_HEAVY_MS = 120_000;
@@ -160,38 +167,54 @@ describe('sessions and sign-in under stress', () => {
   });
 
   describe('the sign-in rate limit', () => {
-    it('per account: guesses from many addresses lock out new addresses, not the one its owner signs in from', async () => {
+    it('per account: guesses from many addresses cannot keep the owner out of a new address; each guessing address is held to a few tries', async () => {
       const username = uniqueName('victim');
       const created = await family.admin.client.post('/api/users', { username, name: 'Vic', role: 'manager', password: PASSWORD });
       expect(created.status).toBe(201);
-      // The owner signs in from home once: that address is now known to the account.
-      expect((await login(server.url, username, PASSWORD, from('10.50.0.1'))).status).toBe(200);
-      // That first sign-in counted for the account (30 a minute); a stranger spreads 29 guesses over as many
-      // addresses, each far below its own limit of 10.
-      for (let i = 0; i < 29; i++) expect((await login(server.url, username, `guess-${i}-wrong`, from(`10.51.0.${i + 1}`))).status).toBe(401);
-      const locked = await login(server.url, username, PASSWORD, from('10.52.0.1'));
-      expect(locked.status).toBe(429);
-      expect(await locked.json()).toEqual({ error: messages.tooManyAttempts });
-      expect(locked.headers.getSetCookie()).toEqual([]);
-      // Differently cased, it is the same account.
-      expect((await login(server.url, username.toUpperCase(), PASSWORD, from('10.52.0.2'))).status).toBe(429);
-      // Home still works, and another account is not touched from a new address.
-      expect((await login(server.url, username, PASSWORD, from('10.50.0.1'))).status).toBe(200);
+      // A stranger spreads perAccount guesses over as many addresses, each far below its own limit of 10 a minute:
+      // the account is now on guard (decision 031). Sent together: counted as they arrive, all within the minute.
+      const guesses = Array.from({ length: SIGN_IN_LIMITS.perAccount }, (_, i) => login(server.url, username, `guess-${i}-wrong`, from(`10.51.0.${i + 1}`)));
+      expect((await Promise.all(guesses)).map((res) => res.status)).toEqual(Array(SIGN_IN_LIMITS.perAccount).fill(401));
+      // On guard, each guessing address gets guardedPerAddress tries a quarter hour (its first guess counted),
+      // then 429 with a Retry-After of at most a quarter hour.
+      const attacker = from('10.51.0.1');
+      for (let i = 1; i < SIGN_IN_LIMITS.guardedPerAddress; i++) expect((await login(server.url, username, `more-${i}-wrong`, attacker)).status).toBe(401);
+      const held = await login(server.url, username, 'one-more-wrong', attacker);
+      expect(held.status).toBe(429);
+      expect(await held.json()).toEqual({ error: messages.tooManyAttemptsForAccount });
+      expect(retryAfterOf(held)).toBeGreaterThan(60);
+      expect(retryAfterOf(held)).toBeLessThanOrEqual(GUARD_MS / 1000);
+      // Even the right password from that address waits: it is the guesser's, as far as the server can tell.
+      expect((await login(server.url, username, PASSWORD, attacker)).status).toBe(429);
+      // The owner, on a phone with a fresh mobile address, signs in, a typo first; differently cased too.
+      const phone = from('10.52.0.1');
+      expect((await login(server.url, username, 'correct-horse-8', phone)).status).toBe(401);
+      const signedIn = await login(server.url, username, PASSWORD, phone);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+      expect((await login(server.url, username.toUpperCase(), PASSWORD, from('10.52.0.2'))).status).toBe(200);
+      // Another account is not touched.
       expect((await login(server.url, family.manager.username, PASSWORD, from('10.52.0.3'))).status).toBe(200);
     }, SCRYPT_HEAVY_MS);
 
     it('per address: one address trying many usernames gets 429 as JSON; another address is not affected', async () => {
       const address = '10.60.0.1';
-      const names = Array.from({ length: 200 }, (_, i) => `nobody${i}x${uniqueName('')}`);
-      // In batches: the limit counts before the password hash, so concurrency cannot sneak past it.
-      for (let i = 0; i < names.length; i += 20) {
-        const answers = await Promise.all(names.slice(i, i + 20).map((n) => login(server.url, n, 'wrong-password', from(address))));
-        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 401));
+      const names = Array.from({ length: SIGN_IN_LIMITS.perAddress + 10 }, (_, i) => `nobody${i}x${uniqueName('')}`);
+      // All at once: the limit counts each attempt as it arrives, before its (slow) password hash, so exactly the
+      // attempts past the limit are refused, however long a busy machine takes to hash the others.
+      const answers = await Promise.all(names.map((n) => login(server.url, n, 'wrong-password', from(address))));
+      const statuses = answers.map((a) => a.status);
+      expect({ refused: statuses.filter((s) => s === 429).length, wrong: statuses.filter((s) => s === 401).length }).toEqual({
+        refused: 10,
+        wrong: SIGN_IN_LIMITS.perAddress,
+      });
+      for (const blocked of answers.filter((a) => a.status === 429)) {
+        expect(blocked.headers.get('content-type')).toContain('application/json');
+        expect(await blocked.json()).toEqual({ error: messages.tooManyAttempts });
+        // The oldest of the 200 attempts leaves the window within the minute.
+        expect(retryAfterOf(blocked)).toBeGreaterThanOrEqual(1);
+        expect(retryAfterOf(blocked)).toBeLessThanOrEqual(60);
       }
-      const blocked = await login(server.url, family.kids[0].username, PASSWORD, from(address));
-      expect(blocked.status).toBe(429);
-      expect(blocked.headers.get('content-type')).toContain('application/json');
-      expect(await blocked.json()).toEqual({ error: messages.tooManyAttempts });
       expect((await login(server.url, family.kids[0].username, PASSWORD, from('10.60.0.2'))).status).toBe(200);
     }, SCRYPT_HEAVY_MS);
   });
@@ -247,6 +270,36 @@ describe('sessions and sign-in under stress', () => {
         expect({ headers, status: res.status, body: res.body }).toEqual({ headers, status: 403, body: { error: messages.crossOriginRefused } });
       }
       expect(await head()).toBe(before);
+    });
+
+    it('is refused with 403 when the cookie is its credential, no Origin is sent and the Referer is another site’s; our own Referer passes; a bearer token is unaffected', async () => {
+      const before = await head();
+      const foreign = [`${FOREIGN}/prize.html`, `${server.url}.evil.example/tasks`, 'null', 'about:blank', 'not a url', `${FOREIGN.replace('http:', 'https:')}/${new URL(server.url).host}`];
+      for (const referer of foreign) {
+        const res = await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, { referer }, task());
+        expect({ referer, status: res.status, body: res.body }).toEqual({ referer, status: 403, body: { error: messages.crossOriginRefused } });
+      }
+      // Signing in is a write too: no session for a page of another site (login CSRF).
+      const signIn = await login(server.url, family.admin.username, PASSWORD, { referer: `${FOREIGN}/` });
+      expect(signIn.status).toBe(403);
+      expect(signIn.headers.getSetCookie()).toEqual([]);
+      expect(await head()).toBe(before);
+
+      // This server's own pages, on its address with any path (a same-origin Referer carries the whole URL).
+      for (const referer of [`${server.url}/tasks`, `${server.url}/`, `${server.url}/user/someone?tab=points`]) {
+        const res = await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, { referer }, task());
+        expect({ referer, status: res.status }).toEqual({ referer, status: 201 });
+      }
+      // Origin, when sent, is what counts.
+      expect((await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, { origin: server.url, referer: `${FOREIGN}/x` }, task())).status).toBe(201);
+      expect((await withCookie(`${server.url}/api/tasks`, 'POST', cookieToken, { origin: FOREIGN, referer: `${server.url}/tasks` }, task())).status).toBe(403);
+      const bearer = await fetch(`${server.url}/api/tasks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${cookieToken}`, referer: `${FOREIGN}/prize.html` },
+        body: JSON.stringify(task()),
+      });
+      expect(bearer.status).toBe(201);
+      expect(await head()).toBeGreaterThan(before);
     });
 
     it('is refused on every POST, PUT, PATCH and DELETE route the server has, before anything is appended', async () => {
@@ -361,6 +414,58 @@ describe('sessions and sign-in under stress', () => {
       for (const [what, answer] of answers) expectSecurityHeaders(what, (await answer).headers);
       const page = await fetch(`${server.url}/tasks`);
       expect(page.headers.get('content-type')).toContain('text/html');
+    });
+
+    it('every GET route answers a signed-in member Cache-Control: no-store; the web build keeps its caching, a photo its own', async () => {
+      const admin = family.admin.client;
+      const made = async (path: string, body: unknown) => {
+        const res = await admin.post(path, body);
+        expect({ path, status: res.status }).toEqual({ path, status: 201 });
+        return res.body as Record<string, any>;
+      };
+      const taskId = (await made('/api/tasks', { title: 'Cached?', pointsValue: 5, assignedTo: [family.kids[0].id] })).id as string;
+      const announcementId = (await made('/api/announcements', { content: 'Cache me not' })).id as string;
+      const eventId = (await made('/api/calendar-events', { title: 'Swim', startDate: new Date(Date.now() + 86_400_000).toISOString() })).id as string;
+      const inviteToken = (await made('/api/family-invites', { role: 'child', maxUses: 1 })).inviteToken as string;
+      const photoUrl = (await admin.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG))).body.photoUrl as string;
+      const window = `startDate=${encodeURIComponent(new Date().toISOString())}&endDate=${encodeURIComponent(new Date(Date.now() + 7 * 86_400_000).toISOString())}`;
+      // A real record for every path parameter of a GET route: a new one without an entry here fails the test.
+      const paths: Record<string, string> = {
+        '/api/tasks/:id': `/api/tasks/${taskId}`,
+        '/api/users/:idOrUsername': `/api/users/${family.kids[0].username}`,
+        '/api/announcements/:id/comments': `/api/announcements/${announcementId}/comments`,
+        '/api/calendar-events/:id': `/api/calendar-events/${eventId}`,
+        '/api/calendar-events': `/api/calendar-events?${window}`,
+        '/api/public/invite/:token': `/api/public/invite/${inviteToken}`,
+        '/api/photos/:id': photoUrl,
+        '/assets/*': '/assets/index-abc.js',
+      };
+      const gets = server.running.routes.filter((r) => r.method === 'GET');
+      expect(gets.length).toBeGreaterThan(30);
+      let json200 = 0;
+      for (const route of gets) {
+        const path = paths[route.url] ?? route.url;
+        expect({ route: route.url, concrete: !/[:*]/.test(path) }).toEqual({ route: route.url, concrete: true });
+        const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${admin.token}` }, redirect: 'manual' });
+        const seen = { path, status: res.status, cache: res.headers.get('cache-control') };
+        if (route.url === '/assets/*') expect(seen).toEqual({ path, status: 200, cache: 'public, max-age=31536000, immutable' });
+        // Its bytes never change and shared caches may not keep it (decision 031).
+        else if (route.url === '/api/photos/:id') expect(seen).toEqual({ path, status: 200, cache: 'private, max-age=86400' });
+        else {
+          expect(seen).toEqual({ path, status: expect.any(Number), cache: 'no-store' });
+          expect(seen.status).toBeLessThan(500);
+          if (res.status === 200 && res.headers.get('content-type')?.startsWith('application/json')) json200 += 1;
+        }
+      }
+      // Most answered the member's data, not an error (the rest: OpenID not set up, the superuser's pages, CSV).
+      expect(json200).toBeGreaterThan(gets.length / 2);
+      // Commands and refusals alike.
+      const created = await admin.post('/api/announcements', { content: 'Also not cached' });
+      expect({ status: created.status, cache: created.headers.get('cache-control') }).toEqual({ status: 201, cache: 'no-store' });
+      const refused = await fetch(`${server.url}/api/tasks`);
+      expect({ status: refused.status, cache: refused.headers.get('cache-control') }).toEqual({ status: 401, cache: 'no-store' });
+      // The web app's page is revalidated, never stored as "no-store" (it holds no member data).
+      expect((await fetch(`${server.url}/tasks`)).headers.get('cache-control')).not.toBe('no-store');
     });
 
     it('leave an uploaded photo its own stricter, sandboxing policy', async () => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { serveWebAssets } from './platform/web-assets.js';
 import { applySecurityHeaders } from './platform/security-headers.js';
 import { refuseCrossOriginWrites } from './platform/cross-origin.js';
+import { routerRefusals, refuseRepeatedQueryParameters } from './platform/malformed-requests.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -72,7 +73,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.with({ config, events, readModels, progress, clock, indexHtml, blobs }),
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy }),
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy, frameworkErrors: routerRefusals(config) }),
     // bodyParser off: Nest would add a form parser; Fastify's own JSON parser (with prototype-poisoning
     // protection) is the only one, so a form post is 415, not a body of strings that might pass validation.
     { logger: options.logger === false ? false : ['log', 'warn', 'error'], bodyParser: false },
@@ -87,6 +88,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   await app.register(fastifyCookie as never);
   applySecurityHeaders(app.getHttpAdapter().getInstance(), config);
   refuseCrossOriginWrites(app.getHttpAdapter().getInstance(), config);
+  refuseRepeatedQueryParameters(app.getHttpAdapter().getInstance());
   // POST /api/upload-photo only; every other route still takes JSON alone.
   await registerPhotoUploads(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();

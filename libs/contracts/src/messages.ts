@@ -77,6 +77,7 @@ export const messages = {
   needMorePoints: (cost: number, balance: number) => `You need ${cost} FP but only have ${balance} FP.`,
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  tooManyAttemptsForAccount: 'Too many sign-in attempts for this account. Please wait a few minutes and try again.',
   crossOriginRefused: 'This request came from another site and was refused. Please use FamilyOS itself.',
   signInRequired: 'Please sign in',
   invalidBody: 'The request body must be a JSON object',

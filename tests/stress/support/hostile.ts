@@ -415,6 +415,58 @@ export const hostileQuery: fc.Arbitrary<HostileQuery> = fc.oneof(
   },
 );
 
+/** Values too long for any parameter: well past every limit, still inside Node's 16 KB of request head. */
+export const OVER_LONG = ['q'.repeat(1_000), 'q'.repeat(10_000)];
+
+/** How one query parameter a route reads is abused: given twice or more, given empty, given over-long. */
+export type QueryAbuse = 'repeated' | 'empty' | 'over-long';
+export const QUERY_ABUSES: QueryAbuse[] = ['repeated', 'empty', 'over-long'];
+
+/** The pairs that abuse `name` in one way. */
+export function abusedPairs(name: string, abuse: QueryAbuse, value: string | RealId = 'x', pick = 0): [string, string | RealId][] {
+  if (abuse === 'empty') return [[name, '']];
+  if (abuse === 'over-long') return [[name, OVER_LONG[pick % OVER_LONG.length]!]];
+  return [
+    [name, value],
+    [name, pick % 2 ? value : 'second'],
+    ...(pick % 3 === 2 ? ([[name, '']] as [string, string][]) : []),
+  ];
+}
+
+/**
+ * A query for a route that reads `params`: the general hostile queries, or one of its own parameters repeated,
+ * empty or over-long, among plausible or hostile values for the others.
+ */
+export function queryFor(params: string[]): fc.Arbitrary<HostileQuery> {
+  if (params.length === 0) return hostileQuery;
+  const value = fc.oneof<fc.Arbitrary<string | RealId>[]>(hostileString, fc.constantFrom('5', '2026-01-01T00:00:00.000Z', '2026-01-08T00:00:00.000Z'), realId);
+  const abused = fc
+    .record({
+      name: fc.constantFrom(...params),
+      abuse: fc.constantFrom(...QUERY_ABUSES),
+      value,
+      pick: fc.nat(5),
+      others: fc.array(fc.tuple(fc.constantFrom(...params), value), { maxLength: params.length }),
+      first: fc.boolean(),
+    })
+    .map(({ name, abuse, value: v, pick, others, first }): HostileQuery => {
+      // The rest are each given once, so the abuse of `name` is the only one.
+      const rest = others.filter(([k], i) => k !== name && others.findIndex(([o]) => o === k) === i);
+      const mine = abusedPairs(name, abuse, v, pick);
+      return { pairs: first ? [...mine, ...rest] : [...rest, ...mine] };
+    });
+  return fc.oneof({ weight: 1, arbitrary: hostileQuery }, { weight: 2, arbitrary: abused });
+}
+
+/** Whether a query gives some parameter more than once. */
+export function repeatsAParameter(query: HostileQuery): boolean {
+  if ('raw' in query) {
+    const names = query.raw.replace(/^\?/, '').split('&').filter(Boolean).map((p) => p.split('=')[0]);
+    return new Set(names).size < names.length;
+  }
+  return new Set(query.pairs.map(([k]) => k)).size < query.pairs.length;
+}
+
 /** Renders a query (pairs carry RealIds until now). */
 export function renderQuery(query: HostileQuery, pools: IdPools): string {
   if ('raw' in query) return query.raw;
@@ -465,14 +517,14 @@ export interface HostileRequest {
 
 const PARAM = /:[A-Za-z]+|\*/g;
 
-/** A whole request against one route. */
-export function requestFor(route: AppRoute): fc.Arbitrary<HostileRequest> {
+/** A whole request against one route, which reads the query parameters `queryParams`. */
+export function requestFor(route: AppRoute, queryParams: string[] = []): fc.Arbitrary<HostileRequest> {
   const params = route.url.match(PARAM) ?? [];
   return fc
     .record({
     route: fc.constant(route),
     pieces: fc.tuple(...params.map((p) => (p === '*' ? fc.oneof(pathPiece, fc.constantFrom({ raw: '../../package.json' }, { raw: 'a/b/c' })) : pathPiece))),
-    query: hostileQuery,
+    query: queryFor(queryParams),
     headers: hostileHeaders,
     body: bodyFor(route),
     })
@@ -551,6 +603,7 @@ export interface RawResponse {
   status: number;
   contentType: string;
   text: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** Sends exactly these bytes (node:http, not fetch: fetch refuses GET bodies and rewrites some headers). */
@@ -566,7 +619,12 @@ export function send(baseUrl: string, req: Prepared): Promise<RawResponse> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolvePromise({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+          }),);
         res.on('error', reject);
       },
     );

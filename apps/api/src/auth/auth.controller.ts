@@ -10,7 +10,7 @@ import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
 import { MembersRepository } from './members-repository.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-import { SignInRateLimiter } from './rate-limit.js';
+import { addressKey, SignInRateLimiter } from './rate-limit.js';
 import { RegisterFamily } from './register.handler.js';
 import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
@@ -38,20 +38,12 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body(valid(LoginDto)) body: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const key = body.username.toLowerCase();
-    const here = `login:${request.ip}:${key}`;
-    this.limiter.hit([
-      { key: here, limit: this.limiter.limits.perUsername },
-      { key: `login-ip:${request.ip}`, limit: this.limiter.limits.perAddress },
-      // An address this account signed in from before is not counted: strangers cannot lock its owner out.
-      ...(this.limiter.isKnown(here) ? [] : [{ key: `login-account:${key}`, limit: this.limiter.limits.perAccount }]),
-    ]);
+    this.limiter.passwordSignIn(request.ip, body.username);
     const memberId = await this.members.idForUsername(body.username);
     const member = memberId ? (await this.members.byId(memberId)).state : null;
     const ok = await verifyPassword(body.password, member?.passwordHash ?? DUMMY_HASH);
     if (!member || !member.passwordHash || !ok) throw new DomainError('unauthorized', messages.invalidCredentials);
-    this.limiter.reset(here);
-    this.limiter.remember(here);
+    this.limiter.signedIn(request.ip, body.username);
     const { token } = await this.sessions.start(member, 'password');
     this.setCookie(reply, token);
     return { token, user: userView(member) };
@@ -62,7 +54,7 @@ export class AuthController {
   @HttpCode(201)
   async register(@Body(valid(RegisterDto)) body: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!this.config.registration) throw new DomainError('forbidden', 'Registration is turned off on this server');
-    this.limiter.hit([{ key: `register-ip:${request.ip}`, limit: this.limiter.limits.registrationsPerAddress }]);
+    this.limiter.hit([{ key: `register-ip:${addressKey(request.ip)}`, limit: this.limiter.limits.registrationsPerAddress }]);
     const { memberId, familyId } = await this.commands.execute(new RegisterFamily(body));
     await this.reportSchedule.sync(familyId);
     const { state: member } = await this.members.byId(memberId);

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config.js';
 import { FamilyActor, Public, Requires } from '../auth/auth.guard.js';
 import { HubClient } from '../auth/hub/hub-client.js';
 import { MembersRepository } from '../auth/members-repository.js';
-import { SignInRateLimiter } from '../auth/rate-limit.js';
+import { addressKey, SignInRateLimiter } from '../auth/rate-limit.js';
 import { setSessionCookie } from '../auth/session-cookie.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { userView } from '../members/user-view.js';
@@ -88,7 +88,7 @@ export class JoinFamilyController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     // Every attempt counts, a failed guess too: links cannot be tried cheaply from one address.
-    this.limiter.hit([{ key: `join-ip:${request.ip}`, limit: this.limiter.limits.joinsPerAddress }]);
+    this.limiter.hit([{ key: `join-ip:${addressKey(request.ip)}`, limit: this.limiter.limits.joinsPerAddress }]);
     const joiner = await this.joinerOf(body);
     const { memberId } = await this.commands.execute(new JoinFamily(token, joiner));
     const { state: member } = await this.members.byId(memberId);

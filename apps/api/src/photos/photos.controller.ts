@@ -7,7 +7,8 @@ import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { BLOB_STORE } from '../platform/tokens.js';
 import type { BlobStore } from './blob-store.js';
-import { extensionOf, sniffImageType } from './sniff-image.js';
+import { cleanImage } from './metadata/strip-metadata.js';
+import { extensionOf } from './sniff-image.js';
 import { PhotosQueries } from './photos.queries.js';
 import { UploadPhoto } from './upload-photo.handler.js';
 
@@ -52,15 +53,17 @@ export class PhotosController {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
-  /** Multipart field `photo` → 201 {photoUrl}. The type is what the bytes are; the declared type and name are ignored. */
+  /**
+   * Multipart field `photo` → 201 {photoUrl}. The type is what the bytes are; the declared type and name are
+   * ignored. What is stored (and hashed in the log) is the image without its metadata.
+   */
   @Post('upload-photo')
   @HttpCode(201)
   @Requires('postAnnouncements')
   async upload(@FamilyActor() actor: FamilyMember, @Req() request: FastifyRequest) {
-    const bytes = await readPhoto(request);
-    const contentType = sniffImageType(bytes);
-    if (!contentType) throw invalid(messages.photoNotImage, 'photo');
-    const { photoUrl } = await this.commands.execute(new UploadPhoto(actor, bytes, contentType));
+    const image = cleanImage(await readPhoto(request));
+    if (!image) throw invalid(messages.photoNotImage, 'photo');
+    const { photoUrl } = await this.commands.execute(new UploadPhoto(actor, image.bytes, image.contentType));
     await this.ryw.settle();
     return { photoUrl };
   }

@@ -10,7 +10,7 @@ import type { BlobStore } from './blob-store.js';
 export class UploadPhoto extends Command<{ photoId: string; photoUrl: string }> {
   constructor(
     readonly actor: Actor,
-    /** The whole upload, already under the size limit. */
+    /** The upload without its metadata (photos/metadata), already under the size limit: what is stored and hashed. */
     readonly bytes: Buffer,
     /** Sniffed from the bytes (sniff-image.ts), never the type the client declared. */
     readonly contentType: string,

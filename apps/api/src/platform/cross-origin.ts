@@ -7,27 +7,33 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Whether the browser says this request was made by a page of another site. Origin when the browser sent one
- * (every browser does on a non-GET request); without it, Sec-Fetch-Site. Neither: not a browser (curl, a
- * script), which holds no ambient cookie of ours unless someone gave it one.
+ * (every browser does on a non-GET request); without it, the Referer (an old browser, or a request Origin was
+ * stripped from), then Sec-Fetch-Site. None of them: not a browser (curl, a script), which holds no ambient
+ * cookie of ours unless someone gave it one.
  */
 export function isForeignOrigin(request: FastifyRequest, config: Pick<AppConfig, 'publicUrl'>): boolean {
   const origin = request.headers.origin;
-  if (typeof origin === 'string' && origin !== '') {
-    // "null": a sandboxed frame, a file, a data: page: never ours.
-    if (origin === 'null') return true;
-    if (config.publicUrl && origin === config.publicUrl) return false;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      return true;
-    }
-    // The Host the browser addressed is this server (behind a proxy with TRUST_PROXY, X-Forwarded-Host).
-    // The scheme is not compared: without TRUST_PROXY a TLS proxy makes every request look like http here.
-    return host !== request.host;
-  }
+  if (typeof origin === 'string' && origin !== '') return !isOurs(origin, request, config);
+  const referer = request.headers.referer;
+  if (typeof referer === 'string' && referer !== '') return !isOurs(referer, request, config);
   const site = request.headers['sec-fetch-site'];
   return site === 'cross-site' || site === 'same-site';
+}
+
+/** Whether an Origin or a Referer names this server. */
+function isOurs(url: string, request: FastifyRequest, config: Pick<AppConfig, 'publicUrl'>): boolean {
+  // "null": a sandboxed frame, a file, a data: page: never ours.
+  if (url === 'null') return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (config.publicUrl && parsed.origin === config.publicUrl) return true;
+  // The Host the browser addressed is this server (behind a proxy with TRUST_PROXY, X-Forwarded-Host).
+  // The scheme is not compared: without TRUST_PROXY a TLS proxy makes every request look like http here.
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === request.host;
 }
 
 /**

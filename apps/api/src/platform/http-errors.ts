@@ -14,6 +14,19 @@ const STATUS: Record<ErrorCode, number> = {
   bad_gateway: HttpStatus.BAD_GATEWAY,
 };
 
+/** A refusal to answer now (429): the client may try again after `seconds` (the Retry-After header). */
+export class RetryLater extends DomainError {
+  constructor(
+    message: string,
+    readonly seconds: number,
+  ) {
+    super('too_many', message);
+  }
+}
+
+/** Retry-After of a 429 that did not say: the sign-in windows are a minute. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /** Fastify's own errors for malformed requests, answered as the bad input they are, never as a 500. */
 function fastifyClientError(error: unknown): { status: number; message: string } | null {
   const e = error as { statusCode?: number; code?: string; message?: string };
@@ -52,6 +65,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     } else if (error instanceof DomainError) {
       status = STATUS[error.code];
       body = error.details ? { error: error.message, details: error.details } : { error: error.message };
+      if (status === HttpStatus.TOO_MANY_REQUESTS) {
+        void reply.header('retry-after', String(error instanceof RetryLater ? Math.max(1, error.seconds) : DEFAULT_RETRY_AFTER_SECONDS));
+      }
     } else if (error instanceof HttpException) {
       status = error.getStatus();
       const response = error.getResponse();

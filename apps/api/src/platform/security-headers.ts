@@ -37,12 +37,16 @@ export function securityHeaders(config: Pick<AppConfig, 'hubUrl'>): Record<strin
 
 /**
  * On every answer: JSON, the SPA page, assets, errors and Fastify's own 404s. A header a route set itself wins
- * (the photos route sends a stricter, sandboxing CSP for uploaded bytes).
+ * (the photos route sends a stricter, sandboxing CSP for uploaded bytes, and its own caching).
+ * Every API answer is `Cache-Control: no-store` (decision 031): a family's data, a session token or an invite's
+ * family name never sits in a browser's or a proxy's cache after the member signs out. The web build's assets
+ * keep their own caching (web-assets.ts).
  */
 export function applySecurityHeaders(fastify: FastifyInstance, config: Pick<AppConfig, 'hubUrl'>): void {
   const headers = Object.entries(securityHeaders(config));
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  fastify.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of headers) if (!reply.hasHeader(name)) void reply.header(name, value);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     return payload;
   });
 }

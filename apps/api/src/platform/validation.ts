@@ -6,7 +6,7 @@ import { DomainError } from '@familyos/domain';
 /** Validates a body with a libs/contracts DTO: 400 with SPEC §5's message and per-field details. */
 @Injectable()
 export class DtoPipe<T extends object> implements PipeTransform<unknown, Promise<T>> {
-  constructor(private readonly dto: ClassConstructor<T>) {}
+  constructor(readonly dto: ClassConstructor<T>) {}
 
   async transform(value: unknown): Promise<T> {
     const result = await validateDto(this.dto, value ?? {});

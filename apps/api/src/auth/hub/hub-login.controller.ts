@@ -10,7 +10,7 @@ import { CONFIG } from '../../platform/tokens.js';
 import { valid } from '../../platform/validation.js';
 import { Public } from '../auth.guard.js';
 import { MembersRepository } from '../members-repository.js';
-import { SignInRateLimiter } from '../rate-limit.js';
+import { addressKey, SignInRateLimiter } from '../rate-limit.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { SessionsService } from '../sessions.service.js';
 import { HubClient } from './hub-client.js';
@@ -32,7 +32,7 @@ export class HubLoginController {
   @HttpCode(200)
   async hubLogin(@Body(valid(HubLoginDto)) body: HubLoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!this.hub.configured) throw new DomainError('not_found', messages.hubNotConfigured);
-    this.limiter.hit([{ key: `login-ip:${request.ip}`, limit: this.limiter.limits.perAddress }]);
+    this.limiter.hit([{ key: `login-ip:${addressKey(request.ip)}`, limit: this.limiter.limits.perAddress }]);
     const hubUser = await this.hub.identify(body.hubToken);
     if (!hubUser) throw new DomainError('unauthorized', messages.hubTokenInvalid);
     const outcome = await this.commands.execute(
