@@ -53,6 +53,7 @@ import { MembersQueries } from './members/members.queries.js';
 import { CommandRunner } from './platform/command-runner.js';
 import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
 import { HttpErrorFilter } from './platform/http-errors.js';
+import { IdempotencyInterceptor, IdempotentRequests } from './platform/idempotency.js';
 import { ReadYourWrites } from './platform/read-your-writes.js';
 import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX_HTML, type Clock } from './platform/tokens.js';
 import { BLOB_STORE } from './platform/tokens.js';
@@ -163,6 +164,8 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
         CommandRunner,
         ReadYourWrites,
+        IdempotentRequests,
+        IdempotencyInterceptor,
         SessionsService,
         MembersRepository,
         { provide: SignInRateLimiter, useValue: new SignInRateLimiter({ perAddress: infra.config.signInLimitPerAddress }) },

@@ -40,6 +40,8 @@ export const limits = {
   },
   /** historyCount: SPEC §9's 5 most recent reports; historyMax: the most GET /api/reports?limit= answers (a year). */
   reports: { historyCount: 5, historyMax: 52, weekDays: 7 },
+  /** The Idempotency-Key header of a creating request, in characters (decision 026). */
+  idempotencyKeyMax: 100,
 } as const;
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;

@@ -100,4 +100,7 @@ export const messages = {
   eventColor: 'Colour must be one of the calendar colours',
   eventAssignee: 'Events can only be assigned to members of your family',
   calendarWindow: 'startDate and endDate must be valid dates, with endDate after startDate, at most 400 days apart',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
 } as const;

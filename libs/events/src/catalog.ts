@@ -8,6 +8,7 @@ import type { TaskEvent } from './task-events.js';
 import type { AnnouncementEvent, PhotoEvent } from './announcement-events.js';
 import type { CalendarEvent } from './calendar-events.js';
 import type { ReportEvent } from './report-events.js';
+import type { IdempotentRequestEvent } from './idempotency-events.js';
 
 export type FamilyOsEvent =
   | FamilyEvent
@@ -22,7 +23,8 @@ export type FamilyOsEvent =
   | AnnouncementEvent
   | PhotoEvent
   | CalendarEvent
-  | ReportEvent;
+  | ReportEvent
+  | IdempotentRequestEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -75,6 +77,9 @@ export const schemaVersions: Record<EventType, number> = {
   CalendarEventUpdated: 1,
   CalendarEventDeleted: 1,
   WeeklyReportGenerated: 1,
+  IdempotentRequestStarted: 1,
+  IdempotentRequestAnswered: 1,
+  IdempotentRequestReleased: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

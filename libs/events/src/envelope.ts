@@ -50,6 +50,8 @@ export const streams = {
   identity: (provider: 'hub' | 'oidc', subjectKey: string) => `identity-${provider}_${subjectKey}`,
   accessRequest: (provider: 'hub' | 'oidc', subjectKey: string) => `accessRequest-${provider}_${subjectKey}`,
   invite: (inviteId: string) => `invite-${inviteId}`,
+  /** A creating request sent with an Idempotency-Key: `requestKey` is sha256 of the member id and the key (decision 026). */
+  idempotentRequest: (requestKey: string) => `idempotentRequest-${requestKey}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

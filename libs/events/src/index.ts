@@ -8,4 +8,5 @@ export * from './calendar-events.js';
 export * from './report-events.js';
 export * from './access-events.js';
 export * from './invite-events.js';
+export * from './idempotency-events.js';
 export * from './catalog.js';

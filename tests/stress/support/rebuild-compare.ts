@@ -153,10 +153,11 @@ export function ledgerDifferences(dump: ReadModelDump): string[] {
 
 /**
  * The audit trail holds exactly one row per family event, keyed by the event's id, at the event's position;
- * sign-ins, username claims and identity links are plumbing, never listed (audit projection).
+ * sign-ins, username claims, identity links and the records of keyed requests are plumbing, never listed
+ * (audit projection).
  */
 export function auditDifferences(dump: ReadModelDump, events: LoggedEvent[]): string[] {
-  const plumbing = new Set(['session', 'username', 'identity']);
+  const plumbing = new Set(['session', 'username', 'identity', 'idempotentRequest']);
   const expected = events.filter((e) => e.metadata.familyId && !plumbing.has(e.streamId.slice(0, e.streamId.indexOf('-'))));
   const audit = (dump.collections.audit ?? {}) as Record<string, { position: number; familyId: string }>;
   const out: string[] = [];

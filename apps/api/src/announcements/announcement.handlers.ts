@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { announcementDecider, photoDecider, photoIdOf, type Actor, type AnnouncementCommand, type PhotoFacts } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 
 export class PostAnnouncement extends Command<{ announcementId: string }> {
   constructor(
@@ -86,7 +86,7 @@ export class PostAnnouncementHandler implements ICommandHandler<PostAnnouncement
   constructor(private readonly runner: CommandRunner) {}
 
   async execute({ actor, input }: PostAnnouncement) {
-    const announcementId = randomUUID();
+    const announcementId = newId('announcement');
     const photoUrl = input.photoUrl?.trim() || null;
     const photoId = photoUrl === null ? null : photoIdOf(photoUrl);
     let photo: PhotoFacts | null = null;
@@ -96,11 +96,10 @@ export class PostAnnouncementHandler implements ICommandHandler<PostAnnouncement
     }
     const streamId = streams.announcement(announcementId);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
-      const events = announcementDecider.decide(
-        { type: 'PostAnnouncement', actor, announcementId, content: input.content, photoUrl, photo },
-        announcementDecider.initialState,
-      );
-      return { appends: [{ streamId, expectedRevision: 'no_stream', events }], result: undefined };
+      // Read, not assumed new: the same request run again (decision 026) finds its post and appends nothing.
+      const { state, revision } = await this.runner.load(streamId, announcementDecider);
+      const events = announcementDecider.decide({ type: 'PostAnnouncement', actor, announcementId, content: input.content, photoUrl, photo }, state);
+      return { appends: [{ streamId, expectedRevision: revision, events }], result: undefined };
     });
     return { announcementId };
   }
@@ -112,7 +111,7 @@ export class AddCommentHandler implements ICommandHandler<AddComment> {
   constructor(private readonly runner: CommandRunner) {}
 
   async execute({ actor, announcementId, input }: AddComment) {
-    const commentId = randomUUID();
+    const commentId = newId('comment');
     await decideOnThread(this.runner, announcementId, { type: 'AddComment', actor, commentId, content: input.content });
     return { commentId };
   }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AddCommentDto, EditAnnouncementDto, EditCommentDto, PostAnnouncementDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { AddComment, DeleteAnnouncement, DeleteComment, EditAnnouncement, EditComment, PostAnnouncement } from './announcement.handlers.js';
@@ -33,6 +34,7 @@ export class AnnouncementsController {
   @Post()
   @HttpCode(201)
   @Requires('postAnnouncements')
+  @Idempotent()
   async post(@FamilyActor() actor: FamilyMember, @Body(valid(PostAnnouncementDto)) body: PostAnnouncementDto) {
     const { announcementId } = await this.commands.execute(new PostAnnouncement(actor, body));
     await this.ryw.settle();
@@ -47,6 +49,7 @@ export class AnnouncementsController {
   @Post(':id/comments')
   @HttpCode(201)
   @Requires('postAnnouncements')
+  @Idempotent()
   async comment(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(AddCommentDto)) body: AddCommentDto) {
     const { commentId } = await this.commands.execute(new AddComment(actor, id, body));
     await this.ryw.settle();

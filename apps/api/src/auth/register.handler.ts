@@ -45,8 +45,8 @@ export async function memberAppends(
     identity: input.identity ?? null,
   };
   // Deciding on the loaded claim (not just expecting no stream) turns a taken name into "already taken",
-  // not into a retry loop.
-  const claim = await runner.load(streams.username(input.username), usernameDecider);
+  // not into a retry loop; the loaded member lets the same request run again (decision 026) append nothing.
+  const [claim, existing] = await Promise.all([runner.load(streams.username(input.username), usernameDecider), runner.load(streams.member(memberId), memberDecider)]);
   return [
     {
       streamId: streams.username(input.username),
@@ -56,9 +56,9 @@ export async function memberAppends(
     },
     {
       streamId: streams.member(memberId),
-      expectedRevision: 'no_stream',
+      expectedRevision: existing.revision,
       familyId,
-      events: memberDecider.decide({ type: 'JoinMember', actor, member }, memberDecider.initialState),
+      events: memberDecider.decide({ type: 'JoinMember', actor, member }, existing.state),
     },
   ];
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { limits, type CalendarEventDto } from '@familyos/contracts';
@@ -12,6 +11,7 @@ import {
   type CalendarEventInput,
 } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 
 /** The body as the DTO validated it, with SPEC §9's defaults for whatever was left out. */
 export function calendarInput(body: CalendarEventDto): CalendarEventInput {
@@ -76,15 +76,17 @@ export class CreateCalendarEventHandler implements ICommandHandler<CreateCalenda
   constructor(private readonly runner: CommandRunner) {}
 
   async execute({ actor, input }: CreateCalendarEvent) {
-    const eventId = randomUUID();
+    const eventId = newId('calendarEvent');
     const streamId = streams.calendarEvent(eventId);
     const { timeZone, assignee } = await context(this.runner, actor, input.assignedTo);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async (now) => {
+      // Read, not assumed new: the same request run again (decision 026) finds its event and appends nothing.
+      const current = await this.runner.load(streamId, calendarEventDecider);
       const events = calendarEventDecider.decide(
         { type: 'CreateCalendarEvent', actor, eventId, input, assignee, timeZone, now: now.toISOString() },
-        calendarEventDecider.initialState,
+        current.state,
       );
-      return { appends: [{ streamId, expectedRevision: 'no_stream', events }], result: undefined };
+      return { appends: [{ streamId, expectedRevision: current.revision, events }], result: undefined };
     });
     return { eventId };
   }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CalendarEventDto, CalendarWindowQueryDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { calendarInput, CreateCalendarEvent, DeleteCalendarEvent, UpdateCalendarEvent } from './calendar-event.handlers.js';
@@ -33,6 +34,7 @@ export class CalendarController {
   @Post()
   @HttpCode(201)
   @Requires('addCalendarEvents')
+  @Idempotent()
   async create(@FamilyActor() actor: FamilyMember, @Body(valid(CalendarEventDto)) body: CalendarEventDto) {
     const { eventId } = await this.commands.execute(new CreateCalendarEvent(actor, calendarInput(body)));
     await this.ryw.settle();

@@ -72,16 +72,12 @@ export class CreateInviteHandler implements ICommandHandler<CreateInvite> {
   async execute({ actor, input }: CreateInvite) {
     const token = newInviteToken();
     const inviteId = inviteIdOf(token);
-    await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async (now) => ({
-      appends: [
-        {
-          streamId: streams.invite(inviteId),
-          expectedRevision: 'no_stream',
-          events: inviteDecider.decide({ type: 'CreateInvite', actor, inviteId, token, ...input, now }, inviteDecider.initialState),
-        },
-      ],
-      result: undefined,
-    }));
+    const streamId = streams.invite(inviteId);
+    await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async (now) => {
+      // Read, not assumed new: the same request run again (decision 026) finds its invite and appends nothing.
+      const { state, revision } = await this.runner.load(streamId, inviteDecider);
+      return { appends: [{ streamId, expectedRevision: revision, events: inviteDecider.decide({ type: 'CreateInvite', actor, inviteId, token, ...input, now }, state) }], result: undefined };
+    });
     return { inviteId };
   }
 }

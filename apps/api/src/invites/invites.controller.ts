@@ -11,6 +11,7 @@ import { addressKey, SignInRateLimiter } from '../auth/rate-limit.js';
 import { setSessionCookie } from '../auth/session-cookie.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { userView } from '../members/user-view.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CONFIG } from '../platform/tokens.js';
 import { valid } from '../platform/validation.js';
@@ -37,6 +38,7 @@ export class FamilyInvitesController {
   @Post()
   @HttpCode(201)
   @Requires('manageInvites')
+  @Idempotent()
   async create(@FamilyActor() actor: FamilyMember, @Body(valid(CreateInviteDto)) body: CreateInviteDto) {
     const { inviteId } = await this.commands.execute(
       new CreateInvite(actor, {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams, type Role } from '@familyos/events';
 import { memberDecider, type Actor, type MemberCommand } from '@familyos/domain';
 import { hashPassword } from '../auth/passwords.js';
 import { memberAppends } from '../auth/register.handler.js';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 
 export class AddMember extends Command<{ memberId: string }> {
   constructor(
@@ -21,7 +21,7 @@ export class AddMemberHandler implements ICommandHandler<AddMember> {
   constructor(private readonly runner: CommandRunner) {}
 
   async execute({ actor, input }: AddMember) {
-    const memberId = randomUUID();
+    const memberId = newId('member');
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => ({
       appends: await memberAppends(this.runner, { ...input, via: 'added' }, memberId, actor.familyId, actor),
       result: undefined,

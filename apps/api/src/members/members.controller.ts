@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CreateMemberDto, UpdateMemberDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { AddMember, UpdateMember } from './member.handlers.js';
@@ -31,6 +32,7 @@ export class MembersController {
   @Post()
   @HttpCode(201)
   @Requires('manageMembers')
+  @Idempotent()
   async add(@FamilyActor() actor: FamilyMember, @Body(valid(CreateMemberDto)) body: CreateMemberDto) {
     const { memberId } = await this.commands.execute(new AddMember(actor, { ...body, role: body.role ?? 'child' }));
     await this.ryw.settle();

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { limits, messages } from '@familyos/contracts';
 import { DomainError, invalid, isPhotoId, notFound, type Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { BLOB_STORE } from '../platform/tokens.js';
 import type { BlobStore } from './blob-store.js';
@@ -23,11 +24,23 @@ function uploadError(error: unknown): Error {
   return invalid(messages.photoRequired, 'photo');
 }
 
+const reads = new WeakMap<FastifyRequest, Promise<Buffer>>();
+
+/**
+ * The bytes of the multipart field `photo`, read once per request (the Idempotency-Key check reads them before
+ * the route does: decision 026).
+ */
+function readPhoto(request: FastifyRequest): Promise<Buffer> {
+  let read = reads.get(request);
+  if (!read) reads.set(request, (read = readPhotoOnce(request)));
+  return read;
+}
+
 /**
  * The bytes of the multipart field `photo`, whole and within the limit, or a refusal. Nothing is kept
  * anywhere before this returns: an oversized or cut-off upload is thrown away as it arrives.
  */
-async function readPhoto(request: FastifyRequest): Promise<Buffer> {
+async function readPhotoOnce(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw invalid(messages.photoRequired, 'photo');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   let bytes: Buffer;
@@ -60,6 +73,7 @@ export class PhotosController {
   @Post('upload-photo')
   @HttpCode(201)
   @Requires('postAnnouncements')
+  @Idempotent({ content: readPhoto })
   async upload(@FamilyActor() actor: FamilyMember, @Req() request: FastifyRequest) {
     const image = cleanImage(await readPhoto(request));
     if (!image) throw invalid(messages.photoNotImage, 'photo');

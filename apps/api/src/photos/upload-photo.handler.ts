@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { photoDecider, photoUrlOf, type Actor } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 import { BLOB_STORE } from '../platform/tokens.js';
 import type { BlobStore } from './blob-store.js';
 
@@ -32,7 +33,7 @@ export class UploadPhotoHandler implements ICommandHandler<UploadPhoto> {
   ) {}
 
   async execute({ actor, bytes, contentType }: UploadPhoto) {
-    const photoId = randomUUID();
+    const photoId = newId('photo');
     const command = {
       type: 'UploadPhoto' as const,
       actor,
@@ -41,10 +42,11 @@ export class UploadPhotoHandler implements ICommandHandler<UploadPhoto> {
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     };
-    // Decided once before storing anything, so a refused upload leaves no bytes behind.
-    photoDecider.decide(command, photoDecider.initialState);
-    await this.blobs.put(photoId, bytes, contentType);
     const streamId = streams.photo(photoId);
+    // Decided once before storing anything, so a refused upload leaves no bytes behind, and the same request run
+    // again (decision 026), finding its photo recorded, stores nothing again.
+    const recorded = await this.runner.load(streamId, photoDecider);
+    if (photoDecider.decide(command, recorded.state).length > 0) await this.blobs.put(photoId, bytes, contentType);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
       const { state, revision } = await this.runner.load(streamId, photoDecider);
       return { appends: [{ streamId, expectedRevision: revision, events: photoDecider.decide(command, state) }], result: undefined };

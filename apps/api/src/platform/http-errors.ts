@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Inject, Logger, NotFoundException, Optional, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '@familyos/domain';
-import { POSITION_HEADER, ProjectionLagError } from './request-context.js';
+import { POSITION_HEADER, ProjectionLagError, REPLAYED_HEADER, ReplayedAnswer } from './request-context.js';
 import { WEB_INDEX_HTML } from './tokens.js';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -10,6 +10,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   too_many: HttpStatus.TOO_MANY_REQUESTS,
   bad_gateway: HttpStatus.BAD_GATEWAY,
 };
@@ -39,6 +40,29 @@ function fastifyClientError(error: unknown): { status: number; message: string }
   return { status: e.statusCode, message: e.message ?? 'Bad request' };
 }
 
+/**
+ * The answer an error gets: its status and `{ error, details? }` body (DESIGN §5). `unexpected`: none of ours,
+ * a 500 worth logging. Also what a request sent with an Idempotency-Key records as its answer (decision 026).
+ */
+export function errorAnswer(error: unknown): { status: number; body: Record<string, unknown>; unexpected?: true; retryAfter?: number } {
+  if (error instanceof ProjectionLagError) return { status: HttpStatus.ACCEPTED, body: { accepted: true, message: error.message } };
+  if (error instanceof DomainError) {
+    const status = STATUS[error.code];
+    const body = error.details ? { error: error.message, details: error.details } : { error: error.message };
+    if (status !== HttpStatus.TOO_MANY_REQUESTS) return { status, body };
+    return { status, body, retryAfter: error instanceof RetryLater ? Math.max(1, error.seconds) : DEFAULT_RETRY_AFTER_SECONDS };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
+    return { status, body: { error: status === 404 && /Cannot (GET|POST|PUT|DELETE|PATCH)/.test(String(message)) ? 'Not found' : String(message) } };
+  }
+  const client = fastifyClientError(error);
+  if (client) return { status: client.status, body: { error: client.message } };
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' }, unexpected: true };
+}
+
 /** The one place error codes become HTTP: `{ error, details? }` (DESIGN §5). */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -56,32 +80,13 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     const written = request.familyosWrites?.writtenPosition ?? 0;
     if (written > 0) void reply.header(POSITION_HEADER, String(written));
-    let status = 500;
-    let body: Record<string, unknown> = { error: 'Something went wrong on our side. Please try again.' };
-
-    if (error instanceof ProjectionLagError) {
-      status = HttpStatus.ACCEPTED;
-      body = { accepted: true, message: error.message };
-    } else if (error instanceof DomainError) {
-      status = STATUS[error.code];
-      body = error.details ? { error: error.message, details: error.details } : { error: error.message };
-      if (status === HttpStatus.TOO_MANY_REQUESTS) {
-        void reply.header('retry-after', String(error instanceof RetryLater ? Math.max(1, error.seconds) : DEFAULT_RETRY_AFTER_SECONDS));
-      }
-    } else if (error instanceof HttpException) {
-      status = error.getStatus();
-      const response = error.getResponse();
-      const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? error.message);
-      body = { error: status === 404 && /Cannot (GET|POST|PUT|DELETE|PATCH)/.test(String(message)) ? 'Not found' : String(message) };
-    } else {
-      const client = fastifyClientError(error);
-      if (client) {
-        status = client.status;
-        body = { error: client.message };
-      } else {
-        this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-      }
+    if (error instanceof ReplayedAnswer) {
+      void reply.status(error.status).header(REPLAYED_HEADER, 'true').send(error.body);
+      return;
     }
+    const { status, body, unexpected, retryAfter } = errorAnswer(error);
+    if (unexpected) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     void reply.status(status).send(body);
   }
 }

@@ -6,6 +6,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestContext {
   writtenPosition: number;
+  /** Set while a request sent with an Idempotency-Key runs: every id it makes derives from it (request-ids.ts, decision 026). */
+  idSeed?: string;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -27,6 +29,22 @@ export class ProjectionLagError extends Error {
     this.name = 'ProjectionLagError';
   }
 }
+
+/**
+ * A repeat of a request sent with an Idempotency-Key: it is answered what the request answered the first time
+ * (status and JSON body), by the error filter, so that no route's own status code is put on it (decision 026).
+ */
+export class ReplayedAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('A repeated request, answered as the first time');
+    this.name = 'ReplayedAnswer';
+  }
+}
+
+export const REPLAYED_HEADER = 'idempotency-replayed';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { assertCan, pointsAccountDecider, type Actor } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 import { AccountContextLoader } from './account-context.js';
 
 export class IssuePoints extends Command<{ entryId: string }> {
@@ -25,7 +25,7 @@ export class IssuePointsHandler implements ICommandHandler<IssuePoints> {
   async execute({ actor, input }: IssuePoints) {
     assertCan(actor, 'issuePoints');
     await this.context.child(actor, input.userId);
-    const entryId = randomUUID();
+    const entryId = newId('pointsEntry');
     const streamId = streams.pointsAccount(input.userId);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
       const [account, context] = await Promise.all([this.runner.load(streamId, pointsAccountDecider), this.context.family(actor.familyId)]);

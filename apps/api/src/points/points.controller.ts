@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IssuePointsDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { IssuePoints } from './issue-points.handler.js';
@@ -31,6 +32,7 @@ export class PointsController {
   @Post()
   @HttpCode(201)
   @Requires('issuePoints')
+  @Idempotent()
   async issue(@FamilyActor() actor: FamilyMember, @Body(valid(IssuePointsDto)) body: IssuePointsDto) {
     const { entryId } = await this.commands.execute(new IssuePoints(actor, body));
     await this.ryw.settle();

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RequestRedemptionDto, UpdateRedemptionDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { RequestRedemption } from './request-redemption.handler.js';
@@ -27,6 +28,7 @@ export class RedemptionsController {
   @Post()
   @HttpCode(201)
   @Requires('requestRedemptions')
+  @Idempotent()
   async request(@FamilyActor() actor: FamilyMember, @Body(valid(RequestRedemptionDto)) body: RequestRedemptionDto) {
     const { redemptionId } = await this.commands.execute(new RequestRedemption(actor, body.option));
     await this.ryw.settle();

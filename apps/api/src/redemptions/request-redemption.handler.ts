@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { messages } from '@familyos/contracts';
 import { assertCan, familyDecider, invalid, notFound, pointsAccountDecider, type Actor } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 
 export class RequestRedemption extends Command<{ redemptionId: string }> {
   constructor(
@@ -21,7 +21,7 @@ export class RequestRedemptionHandler implements ICommandHandler<RequestRedempti
 
   async execute({ actor, option }: RequestRedemption) {
     assertCan(actor, 'requestRedemptions');
-    const redemptionId = randomUUID();
+    const redemptionId = newId('redemption');
     const streamId = streams.pointsAccount(actor.id);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
       const [{ state: family }, account] = await Promise.all([

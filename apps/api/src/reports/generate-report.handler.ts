@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { familyDecider, reportWeekOf, SYSTEM_ACTOR, weeklyReportDecider, type Actor } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 
 export interface GeneratedReport {
   familyId: string;
@@ -36,7 +36,7 @@ export class GenerateWeeklyReportHandler implements ICommandHandler<GenerateWeek
 
   async execute({ actor, familyId, trigger, at }: GenerateWeeklyReport): Promise<GeneratedReport> {
     const { state: family } = await this.runner.load(streams.family(familyId), familyDecider);
-    const reportId = randomUUID();
+    const reportId = newId('report');
     const actorId = actor === SYSTEM_ACTOR ? SYSTEM_ACTOR : actor.id;
     const { result } = await this.runner.run({ actorId, familyId }, async (now) => {
       const week = reportWeekOf(at ?? now, family.timeZone, family.weeklyReportDay);

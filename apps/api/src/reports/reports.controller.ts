@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { limits, messages } from '@familyos/contracts';
 import { invalid, type Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CLOCK, type Clock } from '../platform/tokens.js';
 import { GenerateWeeklyReport } from './generate-report.handler.js';
@@ -57,6 +58,7 @@ export class ReportsController {
   @Post('generate')
   @HttpCode(201)
   @Requires('generateReports')
+  @Idempotent()
   async generate(@FamilyActor() actor: FamilyMember) {
     const { weekStartDate } = await this.commands.execute(new GenerateWeeklyReport(actor, actor.familyId, 'manual'));
     await this.ryw.settle();

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DateTime } from 'luxon';
 import { streams, type RecurringFrequency, type RequestType } from '@familyos/events';
 import { familyDecider, memberDecider, notFound, taskDecider, type Actor } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
+import { newId } from '../platform/request-ids.js';
 
 export class CreateTask extends Command<{ taskId: string }> {
   constructor(
@@ -32,7 +32,7 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
   constructor(private readonly runner: CommandRunner) {}
 
   async execute({ actor, input }: CreateTask) {
-    const taskId = randomUUID();
+    const taskId = newId('task');
     const { state: family } = await this.runner.load(streams.family(actor.familyId ?? ''), familyDecider);
     if (!family.exists) throw notFound('Family');
     const assignees = await Promise.all(
@@ -43,6 +43,8 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
     );
     const streamId = streams.task(taskId);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async (now) => {
+      // Read, not assumed new: the same request run again (decision 026) finds its task and appends nothing.
+      const task = await this.runner.load(streamId, taskDecider);
       const zone = family.timeZone;
       const due = input.dueDate ? DateTime.fromISO(input.dueDate, { zone, setZone: false }) : null;
       const events = taskDecider.decide(
@@ -61,9 +63,9 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
           recurringFrequency: input.recurringFrequency ?? null,
           requestType: input.requestType ?? null,
         },
-        taskDecider.initialState,
+        task.state,
       );
-      return { appends: [{ streamId, expectedRevision: 'no_stream', events }], result: undefined };
+      return { appends: [{ streamId, expectedRevision: task.revision, events }], result: undefined };
     });
     return { taskId };
   }

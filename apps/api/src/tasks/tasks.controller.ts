@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CreateTaskDto, UpdateTaskDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
+import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { CreateTask } from './create-task.handler.js';
@@ -33,6 +34,7 @@ export class TasksController {
   /** Parents create tasks; a child's create becomes a child request (both allowed, decided by the task decider). */
   @Post()
   @HttpCode(201)
+  @Idempotent()
   async create(@FamilyActor() actor: FamilyMember, @Body(valid(CreateTaskDto)) body: CreateTaskDto) {
     const { taskId } = await this.commands.execute(new CreateTask(actor, body));
     await this.ryw.settle();

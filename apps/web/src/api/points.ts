@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BalanceView } from '@familyos/contracts/rules';
-import { get, post } from '../lib/api';
+import { get } from '../lib/api';
+import { useCreatePost } from '../lib/submission';
 import type { PointsEntry } from '../lib/types';
 import { leaderboardQuery } from './members';
 
@@ -25,8 +26,9 @@ export async function invalidatePoints(queryClient: QueryClient): Promise<void> 
 
 export function useIssuePoints() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (body: { userId: string; amount: number; reason: string }) => post<PointsEntry>('/api/points', { ...body, approved: true }),
+    mutationFn: (body: { userId: string; amount: number; reason: string }) => create<PointsEntry>('/api/points', { ...body, approved: true }),
     onSuccess: () => invalidatePoints(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post, put } from '../lib/api';
+import { get, put } from '../lib/api';
+import { useCreatePost } from '../lib/submission';
 import type { Redemption } from '../lib/types';
 import { invalidatePoints } from './points';
 
@@ -9,8 +10,9 @@ export const useRedemptions = () => useQuery(redemptionsQuery);
 /** The server decides the cost from the family's rewards; `cost` is sent as SPEC §7 says and ignored there. */
 export function useRequestRedemption() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (reward: { option: string; cost: number }) => post<Redemption>('/api/redemptions', reward),
+    mutationFn: (reward: { option: string; cost: number }) => create<Redemption>('/api/redemptions', reward),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../lib/api';
+import { get } from '../lib/api';
+import { useCreatePost } from '../lib/submission';
 import type { WeeklyReport } from '../lib/types';
 
 export const reportsQuery = queryOptions({ queryKey: ['api', 'reports'], queryFn: () => get<WeeklyReport[]>('/api/reports') });
@@ -12,8 +13,9 @@ export const useReportPreview = (enabled: boolean) => useQuery({ ...reportPrevie
 /** POST /api/reports/generate: this week's report, replacing one generated earlier this week. */
 export function useGenerateReport() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: () => post<WeeklyReport>('/api/reports/generate'),
+    mutationFn: () => create<WeeklyReport>('/api/reports/generate'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsQuery.queryKey }),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post, put } from '../lib/api';
+import { get, put } from '../lib/api';
+import { useCreatePost } from '../lib/submission';
 import type { Task } from '../lib/types';
 import { invalidatePoints } from './points';
 
@@ -20,8 +21,9 @@ export interface NewTask {
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (task: NewTask) => post<Task>('/api/tasks', task),
+    mutationFn: (task: NewTask) => create<Task>('/api/tasks', task),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
   });
 }

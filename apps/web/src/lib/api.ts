@@ -28,10 +28,16 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export interface RequestOptions {
+  /** Sent as Idempotency-Key on a request that creates something (lib/submission.ts, decision 026). */
+  idempotencyKey?: string;
+}
+
+export async function api<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   const token = sessionToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (position > 0) headers[POSITION_HEADER] = String(position);
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
@@ -63,7 +69,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 }
 
 export const get = <T>(path: string) => api<T>('GET', path);
-export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body);
+export const post = <T>(path: string, body: unknown = {}, options?: RequestOptions) => api<T>('POST', path, body, options);
 export const put = <T>(path: string, body: unknown = {}) => api<T>('PUT', path, body);
 export const del = <T>(path: string) => api<T>('DELETE', path);
 

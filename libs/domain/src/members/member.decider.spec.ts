@@ -105,8 +105,8 @@ describe('member decider', () => {
       members.given([]).when(join(mom, { role: 'superuser' })).thenRefuses('forbidden', exactly(messages.memberRole));
     });
 
-    it('refuses a member that already exists', () => {
-      members.given([emmaJoined]).when(join(mom)).thenRefuses('conflict');
+    it('appends nothing when the member already exists (a request with an Idempotency-Key run again)', () => {
+      members.given([emmaJoined]).when(join(mom)).thenNothing();
     });
   });
 

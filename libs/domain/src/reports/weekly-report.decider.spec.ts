@@ -56,6 +56,11 @@ describe('weekly report decider', () => {
     spec.given([generated('schedule')]).when(generate({ reportId: 'report-2' })).then([generated('manual', 'report-2')]);
   });
 
+  it('the same manual run again (a request with an Idempotency-Key run again) writes nothing', () => {
+    spec.given([generated('manual')]).when(generate()).thenNothing();
+    spec.given([generated('manual'), generated('manual', 'report-2')]).when(generate()).thenNothing();
+  });
+
   it('a child may not generate a report (403)', () => {
     spec.given().when(generate({ actor: emma })).thenRefuses('forbidden');
   });
@@ -85,8 +90,8 @@ describe('weekly report decider', () => {
     spec.given().when(generate({ actor: SYSTEM_ACTOR, trigger: 'manual' })).thenRefuses('forbidden');
   });
 
-  it('state: counts generations and remembers a scheduled one', () => {
-    const state = spec.given([generated('manual'), generated('schedule'), generated('manual')]).state;
-    expect(state).toEqual({ generated: 3, scheduled: true });
+  it('state: counts generations and remembers a scheduled one and every report id', () => {
+    const state = spec.given([generated('manual'), generated('schedule', 'report-2'), generated('manual', 'report-3')]).state;
+    expect(state).toEqual({ generated: 3, scheduled: true, reportIds: ['report-1', 'report-2', 'report-3'] });
   });
 });

@@ -13,6 +13,8 @@ export interface WeeklyReportState {
   generated: number;
   /** A scheduled run already wrote this week's report: another scheduled run writes nothing. */
   scheduled: boolean;
+  /** Every report id written: the same manual run again (a keyed request run again, decision 026) writes nothing. */
+  reportIds: string[];
 }
 
 export type WeeklyReportCommand = {
@@ -31,16 +33,21 @@ export type WeeklyReportCommand = {
 /**
  * report-<familyId>_<weekStartDate> (streams.weeklyReport). A manual run (POST /api/reports/generate) always
  * writes, replacing the week's report; a scheduled run writes only if no scheduled run has written this week,
- * so a job delivered twice, or run by several workers, leaves one scheduled report. The handler appends with
+ * so a job delivered twice, or run by several workers, leaves one scheduled report; a manual run with a report
+ * id already written is that same run again and writes nothing. The handler appends with
  * the revision it read, so two racing runs are decided by the event store.
  */
 export const weeklyReportDecider: Decider<WeeklyReportCommand, WeeklyReportState, ReportEvent> = {
-  initialState: { generated: 0, scheduled: false },
+  initialState: { generated: 0, scheduled: false, reportIds: [] },
 
   evolve(state, event) {
     switch (event.type) {
       case 'WeeklyReportGenerated':
-        return { generated: state.generated + 1, scheduled: state.scheduled || event.data.trigger === 'schedule' };
+        return {
+          generated: state.generated + 1,
+          scheduled: state.scheduled || event.data.trigger === 'schedule',
+          reportIds: [...state.reportIds, event.data.reportId],
+        };
     }
   },
 
@@ -54,6 +61,7 @@ export const weeklyReportDecider: Decider<WeeklyReportCommand, WeeklyReportState
       if (command.actor === SYSTEM_ACTOR) throw forbidden();
       if (!command.familyExists || command.actor.familyId !== command.familyId) throw notFound('Family');
       assertCan(command.actor, 'generateReports');
+      if (state.reportIds.includes(command.reportId)) return [];
     }
     return [
       {

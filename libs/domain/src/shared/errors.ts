@@ -1,5 +1,5 @@
 /** Stable error codes, mapped to HTTP statuses in one place (apps/api platform/http-errors.ts). */
-export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'bad_gateway';
+export type ErrorCode = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'too_many' | 'bad_gateway';
 
 export interface FieldError {
   field: string;

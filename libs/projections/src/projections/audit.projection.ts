@@ -6,8 +6,11 @@ import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { AuditDoc } from '../schema/documents.js';
 
-/** Sign-ins and username claims are security plumbing, not family history: parents do not want them listed. */
-const NOT_AUDITED = new Set(['session', 'username', 'identity']);
+/**
+ * Sign-ins and username claims are security plumbing, not family history: parents do not want them listed.
+ * Neither are the records of requests sent with an Idempotency-Key (decision 026): what they created is listed.
+ */
+const NOT_AUDITED = new Set(['session', 'username', 'identity', 'idempotentRequest']);
 
 export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
+import { useOneSubmission } from '../../lib/submission';
 import { ROLE_LABEL } from '../../lib/types';
 import { useToast } from '../../lib/toast';
 import { SectionCard } from '../../components/SectionCard';
@@ -19,9 +20,8 @@ export function AddMemberCard() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
     const body: NewMember = { username: values.username.trim(), name: values.name.trim(), role: values.role };
     if (!body.username || !body.name) {
       toast({ title: 'Validation Error', description: 'Username and name are required.', variant: 'destructive' });
@@ -50,9 +50,10 @@ export function AddMemberCard() {
     }
   };
 
+  const onSubmit = useOneSubmission(submit);
   return (
     <SectionCard title="Add Family Member" emoji="➕" testId="admin-add-member">
-      <Stack component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Add a family member" spacing={2}>
+      <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Add a family member" spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             label="Username"

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DateTimeField } from '../../components/DateTimeField';
 import { ApiError } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useOneSubmission } from '../../lib/submission';
 import { ROLE_LABEL } from '../../lib/types';
 import { useToast } from '../../lib/toast';
 import { inviteLink, useCreateInvite, type FamilyInvite, type InviteRole } from './api';
@@ -67,9 +68,8 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     resetTimer.current = setTimeout(reset, RESET_DELAY_MS);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
     const found: Errors = {};
     const maxUses = Number(form.maxUses);
     if (!Number.isInteger(maxUses) || maxUses < maxUsesMin || maxUses > maxUsesMax) found.maxUses = messages.inviteMaxUses;
@@ -90,6 +90,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
+  const onSubmit = useOneSubmission(submit);
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="invite-dialog-title">
       <DialogTitle id="invite-dialog-title" sx={{ fontWeight: 700 }}>
@@ -149,7 +150,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           </DialogActions>
         </>
       ) : (
-        <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Create an invite link" sx={{ display: 'contents' }}>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create an invite link" sx={{ display: 'contents' }}>
           <DialogContent dividers>
             <Stack spacing={2.25}>
               <Typography sx={{ color: 'text.secondary' }}>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteStatus, InviteView, PendingUserView } from '@familyos/contracts/rules';
 import { get, post } from '../../lib/api';
+import { useCreatePost } from '../../lib/submission';
 import type { Role, User } from '../../lib/types';
 import { auditLogsKey } from '../../api/audit';
 import { leaderboardQuery, usersQuery } from '../../api/members';
@@ -50,8 +51,9 @@ export function useDecidePendingUser() {
 
 export function useCreateInvite() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (body: NewInvite) => post<FamilyInvite>('/api/family-invites', body),
+    mutationFn: (body: NewInvite) => create<FamilyInvite>('/api/family-invites', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQuery.queryKey }),
   });
 }
@@ -67,8 +69,9 @@ export function useDeactivateInvite() {
 /** POST /api/users {username, name, role}: SPEC §2's manual add member. */
 export function useCreateMember() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (body: NewMember) => post<User>('/api/users', body),
+    mutationFn: (body: NewMember) => create<User>('/api/users', body),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),

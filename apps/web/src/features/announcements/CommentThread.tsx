@@ -2,6 +2,7 @@ import { Box, Button, List, ListItem, Skeleton, Stack, TextField, Typography } f
 import { limits, messages } from '@familyos/contracts/rules';
 import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../lib/api';
+import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { UserAvatar } from '../../components/UserAvatar';
@@ -20,8 +21,8 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
   const [error, setError] = useState<string | null>(null);
   const text = content.trim();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     if (!text) return; // SPEC §5: empty or whitespace-only input is ignored.
     if (text.length > limits.comment.max) return setError(messages.commentTooLong);
     try {
@@ -34,6 +35,7 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
     }
   }
 
+  const onSubmit = useOneSubmission(submit);
   return (
     <Box sx={{ mt: 1.5, pl: { xs: 0, sm: 2 }, borderLeft: { sm: 2 }, borderColor: { sm: 'divider' } }}>
       {comments.isPending ? (
@@ -51,7 +53,7 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
           </List>
         )
       )}
-      <Stack component="form" noValidate direction="row" spacing={1} onSubmit={(e) => void submit(e)} sx={{ mt: 1, alignItems: 'flex-start' }}>
+      <Stack component="form" noValidate direction="row" spacing={1} onSubmit={onSubmit} sx={{ mt: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
           fullWidth

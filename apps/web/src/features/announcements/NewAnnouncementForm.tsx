@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { limits, messages } from '@familyos/contracts/rules';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { failureMessage } from '../../lib/api';
+import { useOneSubmission, useSubmissionKey } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import { uploadPhoto, usePostAnnouncement } from './api';
 import { SAMPLE_ANNOUNCEMENTS } from './samples';
@@ -13,6 +14,7 @@ import { SAMPLE_ANNOUNCEMENTS } from './samples';
  */
 export function NewAnnouncementForm() {
   const post = usePostAnnouncement();
+  const upload = useSubmissionKey();
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
   const [content, setContent] = useState('');
@@ -43,8 +45,8 @@ export function NewAnnouncementForm() {
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     const text = content.trim();
     if (!text) return setError(messages.announcementRequired);
     if (text.length > limits.announcement.max) return setError(messages.announcementTooLong);
@@ -54,7 +56,8 @@ export function NewAnnouncementForm() {
     if (photo) {
       try {
         setProgress(0);
-        photoUrl = (await uploadPhoto(photo, setProgress)).photoUrl;
+        const file = photo;
+        photoUrl = (await upload.send(`${file.name}:${file.size}:${file.lastModified}`, (key) => uploadPhoto(file, key, setProgress))).photoUrl;
       } catch (err) {
         toast({ title: 'Error', description: failureMessage(err, 'Failed to upload photo. Please try again.'), variant: 'destructive' });
         return;
@@ -72,10 +75,11 @@ export function NewAnnouncementForm() {
     }
   }
 
+  const onSubmit = useOneSubmission(submit);
   const length = content.trim().length;
   return (
     <Card component="section" aria-labelledby="new-announcement-title">
-      <CardContent component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ p: { xs: 2, sm: 3 } }}>
+      <CardContent component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="new-announcement-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
           New Announcement
         </Typography>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentView } from '@familyos/contracts/rules';
-import { ApiError, del, get, post, put, sessionToken } from '../../lib/api';
+import { ApiError, del, get, put, sessionToken } from '../../lib/api';
+import { useCreatePost } from '../../lib/submission';
 import { announcementsQuery, type Announcement } from '../../api/announcements';
 
 export type Comment = CommentView;
@@ -14,16 +15,18 @@ export const useComments = (announcementId: string, enabled = true) => useQuery(
 
 export function usePostAnnouncement() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (body: { content: string; photoUrl: string | null }) => post<Announcement>('/api/announcements', body),
+    mutationFn: (body: { content: string; photoUrl: string | null }) => create<Announcement>('/api/announcements', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
   });
 }
 
 export function useAddComment(announcementId: string) {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
-    mutationFn: (content: string) => post<Comment>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`, { content }),
+    mutationFn: (content: string) => create<Comment>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`, { content }),
     // The thread and the list's comment count.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
   });
@@ -54,13 +57,14 @@ export const useDeleteComment = (announcementId: string) => useBoardMutation((id
  * POST /api/upload-photo (multipart field "photo"). XMLHttpRequest rather than fetch, because only it reports
  * upload progress; the server decides whether the bytes are an image, whatever the file's name says.
  */
-export function uploadPhoto(file: File, onProgress?: (fraction: number) => void): Promise<{ photoUrl: string }> {
+export function uploadPhoto(file: File, idempotencyKey: string, onProgress?: (fraction: number) => void): Promise<{ photoUrl: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/upload-photo');
     xhr.withCredentials = true;
     const token = sessionToken.get();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };

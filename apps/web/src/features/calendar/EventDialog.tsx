@@ -24,6 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { DateTimeField } from '../../components/DateTimeField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import { useUsers } from '../../api/members';
 import { useSaveCalendarEvent, type CalendarEventInput } from './api';
@@ -68,9 +69,8 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
   const [errors, setErrors] = useState<Errors>({});
   const clear = (f: Field) => setErrors((e) => ({ ...e, [f]: undefined, form: undefined }));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (save.isPending) return;
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     const found: Errors = {};
     if (!title.trim()) found.title = messages.eventTitleRequired;
     else if (title.trim().length > limits.calendar.titleMax) found.title = messages.eventTitleTooLong;
@@ -111,8 +111,9 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
     }
   }
 
+  const onSubmit = useOneSubmission(submit);
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'contents' }}>
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
       <DialogTitle id="event-dialog-title" sx={{ fontWeight: 700 }}>
         {editing ? 'Edit Event' : 'Add Event'}
       </DialogTitle>

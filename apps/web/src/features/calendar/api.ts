@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import type { CalendarEventInput } from '@familyos/domain';
 import { calendarEventsKey, type CalendarOccurrence } from '../../api/calendar';
-import { del, post, put } from '../../lib/api';
+import { del, put } from '../../lib/api';
+import { useCreatePost } from '../../lib/submission';
 
 /** What POST and PUT send (SPEC §7's payload), as the calendar decider takes it. */
 export type { CalendarEventInput };
@@ -14,9 +15,10 @@ export function upcoming(occurrences: CalendarOccurrence[], now = DateTime.now()
 
 export function useSaveCalendarEvent() {
   const queryClient = useQueryClient();
+  const create = useCreatePost();
   return useMutation({
     mutationFn: ({ id, event }: { id?: string; event: CalendarEventInput }) =>
-      id ? put<CalendarOccurrence>(`/api/calendar-events/${encodeURIComponent(id)}`, event) : post<CalendarOccurrence>('/api/calendar-events', event),
+      id ? put<CalendarOccurrence>(`/api/calendar-events/${encodeURIComponent(id)}`, event) : create<CalendarOccurrence>('/api/calendar-events', event),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarEventsKey }),
   });
 }

@@ -2,6 +2,7 @@ import { Box, Button } from '@mui/material';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
+import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import type { Abilities } from '../../lib/types';
 import { useGenerateReport } from '../../api/reports';
@@ -33,6 +34,7 @@ export function QuickActions({ abilities: a, onIssuePoints }: { abilities: Abili
     }
   }
 
+  const onGenerate = useOneSubmission(generateReport);
   const buttonSx = { justifyContent: 'flex-start', whiteSpace: 'nowrap' } as const;
   return (
     <Box
@@ -59,7 +61,7 @@ export function QuickActions({ abilities: a, onIssuePoints }: { abilities: Abili
         </Button>
       )}
       {a.generateReports && (
-        <Button variant="outlined" onClick={() => void generateReport()} disabled={generate.isPending} sx={buttonSx}>
+        <Button variant="outlined" onClick={() => onGenerate()} disabled={generate.isPending} sx={buttonSx}>
           <Emoji>📊</Emoji>
           {generate.isPending ? 'Generating...' : 'Generate Report'}
         </Button>

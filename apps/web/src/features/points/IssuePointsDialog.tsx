@@ -17,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
+import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import { useChildren } from '../../api/members';
 import { useIssuePoints } from '../../api/points';
@@ -50,9 +51,8 @@ function IssuePointsForm({ onClose, defaultUserId }: { onClose: () => void; defa
 
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
     setChecking(true);
     const body = { userId, amount: amount.trim() === '' ? 0 : Number(amount), reason };
     let result;
@@ -86,9 +86,10 @@ function IssuePointsForm({ onClose, defaultUserId }: { onClose: () => void; defa
     }
   }
 
+  const onSubmit = useOneSubmission(submit);
   const numeric = Number(amount);
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
       <DialogTitle id="issue-points-title" sx={{ fontWeight: 700 }}>
         <Box component="span" aria-hidden sx={{ mr: 1 }}>
           ⭐

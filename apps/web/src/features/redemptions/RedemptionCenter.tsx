@@ -2,6 +2,7 @@ import { Box, Button, Card, CardContent, List, ListItem, ListItemAvatar, ListIte
 import { DEFAULT_REWARDS, messages, fp } from '@familyos/contracts/rules';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useOneSubmission } from '../../lib/submission';
 import type { Family, Redemption } from '../../lib/types';
 import { EmptyState } from '../../components/EmptyState';
 import { SectionCard, listSx } from '../../components/SectionCard';
@@ -95,6 +96,7 @@ function RewardCard({ reward, balance }: { reward: Reward; balance: number | und
     }
   }
 
+  const onRedeem = useOneSubmission(redeem);
   return (
     <Card data-testid="reward-card" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.75, p: { xs: 1.5, sm: 2 } }}>
@@ -124,7 +126,7 @@ function RewardCard({ reward, balance }: { reward: Reward; balance: number | und
           fullWidth
           variant="contained"
           disabled={!affordable || request.isPending}
-          onClick={() => void redeem()}
+          onClick={() => onRedeem()}
           aria-label={affordable ? `Redeem ${reward.name} for ${reward.cost} FP` : `Not Enough Points for ${reward.name}`}
         >
           {!affordable ? 'Not Enough Points' : request.isPending ? 'Requesting...' : 'Redeem'}

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
+import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import { useMe } from '../../lib/session';
 import { DashboardGrid } from '../../components/DashboardGrid';
@@ -50,6 +51,7 @@ export default function ReportsPage() {
     }
   }
 
+  const onGenerate = useOneSubmission(generateNow);
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}>
@@ -69,7 +71,7 @@ export default function ReportsPage() {
               </Button>
             )}
             {me.abilities.generateReports && (
-              <Button variant="contained" onClick={() => void generateNow()} disabled={generate.isPending}>
+              <Button variant="contained" onClick={() => onGenerate()} disabled={generate.isPending}>
                 {generate.isPending ? 'Generating...' : 'Generate Report'}
               </Button>
             )}

@@ -31,6 +31,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
+import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import type { User } from '../../lib/types';
 import { useChildren } from '../../api/members';
@@ -84,7 +85,8 @@ export function CreateTaskDialog({
   const [requestType, setRequestType] = useState<'want_to_do' | 'already_did'>('want_to_do');
   const [errors, setErrors] = useState<Errors>({});
   // Only the call itself disables the buttons: disabling the focused submit button while the validators load
-  // would drop keyboard focus out of the dialog (Escape would then do nothing).
+  // would drop keyboard focus out of the dialog (Escape would then do nothing). A second submit meanwhile is
+  // dropped by useOneSubmission.
   const busy = create.isPending;
 
   const today = DateTime.now().startOf('day');
@@ -95,9 +97,8 @@ export function CreateTaskDialog({
     clearError('assignedTo');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
     const body: NewTask = {
       title: title.trim(),
       description: description.trim(),
@@ -145,6 +146,7 @@ export function CreateTaskDialog({
     }
   };
 
+  const onSubmit = useOneSubmission(submit);
   const heading = isRequest ? 'Request Task' : 'Create Task';
   const dueDay = dueDate?.isValid ? dueDate.startOf('day') : null;
 
@@ -159,7 +161,7 @@ export function CreateTaskDialog({
     >
       <Box
         component="form"
-        onSubmit={submit}
+        onSubmit={onSubmit}
         noValidate
         aria-labelledby="task-form-title"
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
