@@ -126,7 +126,7 @@ export function TaskDetailsDialog({
               {task.creditedTo && <Detail label="Credited to">{nameOf(task.creditedTo)}</Detail>}
               {task.status === 'reversed' && (
                 <Detail label="Reversed">
-                  <span data-testid="reversal-reason">{task.reversalReason}</span>
+                  {task.reversalReason}
                   {task.reversedAt ? ` (${shortDate(task.reversedAt)})` : ''}
                 </Detail>
               )}
