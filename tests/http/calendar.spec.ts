@@ -99,7 +99,7 @@ describe('calendar events over HTTP', () => {
   afterAll(() => server.close());
 
   describe('adding an event', () => {
-    it('answers 201 with the stored event: UTC instants, upper-case colour, people, canEdit', async () => {
+    it('answers 201 with the stored event: UTC instants, upper-case colour, people, can', async () => {
       const start = dayAt(4, 17, 15);
       const end = dayAt(4, 18, 45);
       const title = uniqueName('Dentist ');
@@ -129,7 +129,7 @@ describe('calendar events over HTTP', () => {
         updatedAt: expect.any(String),
         assignee: { id: ben.id, username: ben.username, name: 'Ben', avatar: expect.any(String) },
         creator: { id: family.admin.id, username: family.admin.username, name: 'Pat Parent', avatar: expect.any(String) },
-        canEdit: true,
+        can: { edit: true, delete: true },
       });
       expect(await eventOf(res.body.id)).toEqual(res.body);
     });
@@ -137,7 +137,7 @@ describe('calendar events over HTTP', () => {
     it.each(['a child', 'a manager', 'an admin'] as const)('%s may add one, and is its creator', async (who) => {
       const member = who === 'a child' ? ada : who === 'a manager' ? family.manager : family.admin;
       const event = await create(member.client);
-      expect(event).toMatchObject({ createdBy: member.id, creator: { id: member.id }, canEdit: true });
+      expect(event).toMatchObject({ createdBy: member.id, creator: { id: member.id }, can: { edit: true, delete: true } });
       expect(await idsInMonth(admin())).toContain(event.id);
     });
 
@@ -193,7 +193,7 @@ describe('calendar events over HTTP', () => {
       const event = await create(ada.client);
       const res = await edit(ada.client, event, { title: 'Sleepover at Mia’s', category: 'Social' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: event.id, title: 'Sleepover at Mia’s', category: 'Social', canEdit: true });
+      expect(res.body).toMatchObject({ id: event.id, title: 'Sleepover at Mia’s', category: 'Social', can: { edit: true, delete: true } });
       expect((await ada.client.delete(`/api/calendar-events/${event.id}`)).status).toBe(204);
       expect(await idsInMonth(admin())).not.toContain(event.id);
     });
@@ -209,13 +209,13 @@ describe('calendar events over HTTP', () => {
       expect(await eventOf(event.id)).toMatchObject({ title: event.title, updatedAt: event.updatedAt });
       // The child still sees it (the calendar is shared), without Edit/Delete.
       const seen = (await windowOf(ada.client, dayAt(-1, 0), dayAt(31, 0))).find((o) => o.id === event.id);
-      expect(seen).toMatchObject({ title: event.title, canEdit: false });
+      expect(seen).toMatchObject({ title: event.title, can: { edit: false, delete: false } });
     });
 
     it('the assignee may edit and delete it, even a child', async () => {
       const event = await create(admin(), { assignedTo: ben.id });
-      expect((await ben.client.get(`/api/calendar-events/${event.id}`)).body.canEdit).toBe(true);
-      expect((await ada.client.get(`/api/calendar-events/${event.id}`)).body.canEdit).toBe(false);
+      expect((await ben.client.get(`/api/calendar-events/${event.id}`)).body.can).toEqual({ edit: true, delete: true });
+      expect((await ada.client.get(`/api/calendar-events/${event.id}`)).body.can).toEqual({ edit: false, delete: false });
       const res = await edit(ben.client, event, { title: 'Ben’s match', assignedTo: ben.id });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ title: 'Ben’s match', createdBy: family.admin.id, assignedTo: ben.id });
@@ -224,7 +224,7 @@ describe('calendar events over HTTP', () => {
 
     it('a manager cannot edit or delete an admin’s event not assigned to them (403)', async () => {
       const event = await create(admin(), { assignedTo: ada.id });
-      expect((await family.manager.client.get(`/api/calendar-events/${event.id}`)).body.canEdit).toBe(false);
+      expect((await family.manager.client.get(`/api/calendar-events/${event.id}`)).body.can).toEqual({ edit: false, delete: false });
       const before = await head();
       expect((await edit(family.manager.client, event, { title: 'Mine now' })).status).toBe(403);
       expect((await family.manager.client.delete(`/api/calendar-events/${event.id}`)).status).toBe(403);
@@ -236,7 +236,7 @@ describe('calendar events over HTTP', () => {
       const event = await create(ada.client);
       const res = await edit(admin(), event, { title: 'Moved by Mom', startDate: dayAt(8).toISO(), endDate: null });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ title: 'Moved by Mom', startDate: utc(dayAt(8)), endDate: null, createdBy: ada.id, canEdit: true });
+      expect(res.body).toMatchObject({ title: 'Moved by Mom', startDate: utc(dayAt(8)), endDate: null, createdBy: ada.id, can: { edit: true, delete: true } });
       expect((await admin().delete(`/api/calendar-events/${event.id}`)).status).toBe(204);
     });
 
@@ -448,18 +448,18 @@ describe('calendar events over HTTP', () => {
       expect((await windowOf(admin(), dayAt(12, 17), dayAt(13, 0))).map((o) => o.id)).not.toContain(event.id);
     });
 
-    it('is sorted by start across events and shared with the children, canEdit decided per caller', async () => {
+    it('is sorted by start across events and shared with the children, can decided per caller', async () => {
       const later = await create(admin(), { startDate: dayAt(15, 14).toISO(), endDate: null });
       const earlier = await create(ben.client, { startDate: dayAt(15, 8).toISO(), endDate: null });
       const got = await windowOf(ada.client, dayAt(15, 0), dayAt(16, 0));
       expect(got.map((o) => o.startDate)).toEqual([...got.map((o) => o.startDate)].sort());
       const mine = got.filter((o) => o.id === later.id || o.id === earlier.id);
-      expect(mine.map((o) => [o.id, o.canEdit, o.creator?.name])).toEqual([
-        [earlier.id, false, 'Ben'],
-        [later.id, false, 'Pat Parent'],
+      expect(mine.map((o) => [o.id, o.can.edit, o.can.delete, o.creator?.name])).toEqual([
+        [earlier.id, false, false, 'Ben'],
+        [later.id, false, false, 'Pat Parent'],
       ]);
       const asBen = await windowOf(ben.client, dayAt(15, 0), dayAt(16, 0));
-      expect(asBen.find((o) => o.id === earlier.id)?.canEdit).toBe(true);
+      expect(asBen.find((o) => o.id === earlier.id)?.can).toEqual({ edit: true, delete: true });
     });
 
     it('reads window bounds without an offset as New York time', async () => {

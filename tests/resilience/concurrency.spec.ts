@@ -138,6 +138,26 @@ describe.each([
     expect(approvals).toHaveLength(1);
   });
 
+  it('twenty simultaneous reversals of one approved task debit it exactly once', async () => {
+    const [ada] = family.kids;
+    const taskId = await createTask(family, { child: ada, pointsValue: 30, to: 'submitted' });
+    expect((await family.admin.client.put(`/api/tasks/${taskId}`, { status: 'approved' })).status).toBe(200);
+    const title = await taskTitle(family, taskId);
+    const before = await balanceOf(family, ada);
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => parent(family, i).post(`/api/tasks/${taskId}/reverse`, { reason: `Second look ${i}` })),
+    );
+
+    expect(statuses(responses)).toEqual(Array(20).fill(200));
+    for (const r of responses) expect(r.body).toMatchObject({ id: taskId, status: 'reversed' });
+    const debits = (await pointsOf(family, ada)).filter((e) => e.reason === `Reversed: ${title}`);
+    expect(debits).toHaveLength(1);
+    expect(debits[0]).toMatchObject({ amount: -30, taskId, approved: true });
+    expect(await balanceOf(family, ada)).toBe(before - 30);
+    expect((await auditLog(family)).filter((a) => a.action === 'task_reversed' && a.summary.includes(`"${title}"`))).toHaveLength(1);
+  });
+
   it('twenty simultaneous approvals of one pending redemption debit it exactly once', async () => {
     const [ada] = family.kids;
     await givePoints(family, ada, 100);

@@ -183,6 +183,16 @@ describe('tenant isolation, every route the app registered × every role × ever
       params: { id: { kinds: ['task'], own: () => a.tasks.submitted } },
       request: (r) => ({ body: r === 'child' ? { status: 'submitted' } : { status: 'approved', score: 8 } }),
     },
+    'PATCH /api/tasks/:id': {
+      params: { id: { kinds: ['task'], own: () => a.tasks.pending } },
+      slots: { assignedTo: { kinds: ['member'], own: () => aChild().id } },
+      request: (_, v) => ({ body: { title: 'Renamed by a stranger', pointsValue: 7, assignedTo: [v.assignedTo] } }),
+    },
+    'DELETE /api/tasks/:id': { params: { id: { kinds: ['task'], own: () => a.tasks.pending } } },
+    'POST /api/tasks/:id/reverse': {
+      params: { id: { kinds: ['task'], own: () => a.tasks.approved } },
+      request: () => ({ body: { reason: 'Reversed by a stranger' } }),
+    },
 
     // ---- redemptions -------------------------------------------------------------------------------------
     'GET /api/redemptions': {},

@@ -55,6 +55,9 @@ export class ApiClient {
   put<T = any>(path: string, body?: unknown) {
     return this.request<T>('PUT', path, body ?? {});
   }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body ?? {});
+  }
   /** A multipart/form-data POST (an upload), with the same token and read-your-writes as every other call. */
   postForm<T = any>(path: string, form: FormData) {
     return this.request<T>('POST', path, form);

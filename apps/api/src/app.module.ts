@@ -74,6 +74,9 @@ import { ReportScheduleService } from './reports/report-schedule.service.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsQueries } from './reports/reports.queries.js';
 import { CreateTaskHandler } from './tasks/create-task.handler.js';
+import { DeleteTaskHandler } from './tasks/delete-task.handler.js';
+import { EditTaskHandler } from './tasks/edit-task.handler.js';
+import { ReverseTaskHandler } from './tasks/reverse-task.handler.js';
 import { ReviewTaskHandler } from './tasks/review-task.handler.js';
 import { SubmitTaskHandler } from './tasks/submit-task.handler.js';
 import { TasksController } from './tasks/tasks.controller.js';
@@ -101,6 +104,9 @@ const commandHandlers = [
   CreateTaskHandler,
   SubmitTaskHandler,
   ReviewTaskHandler,
+  EditTaskHandler,
+  DeleteTaskHandler,
+  ReverseTaskHandler,
   RequestRedemptionHandler,
   ReviewRedemptionHandler,
   PostAnnouncementHandler,

@@ -20,6 +20,12 @@ export const messages = {
   recurringFrequency: 'Recurring frequency must be daily or weekly',
   requestType: 'Request type must be want_to_do or already_did',
   taskStatus: 'Status must be approved, rejected or submitted',
+  taskNotEditable: (status: string) =>
+    status === 'approved' ? 'An approved task can no longer be edited. Reverse it instead.' : `This task is ${status} and can no longer be edited.`,
+  taskDeleteApproved: 'An approved task cannot be deleted. Reverse it instead.',
+  taskReverseNotApproved: 'Only approved tasks can be reversed.',
+  reversalNotEnoughPoints: (amount: number, balance: number) =>
+    `Reversing takes back ${amount} FP but the balance is only ${balance} FP, and negative balances are turned off.`,
   score: 'Score must be a whole number from 0 to 10',
   commentEmpty: 'Comment cannot be empty',
   commentTooLong: 'Comment must be less than 300 characters',

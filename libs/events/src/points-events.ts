@@ -13,6 +13,11 @@ export type TaskPointsAwarded = DomainEvent<
   'TaskPointsAwarded',
   { entryId: string; childId: string; taskId: string; amount: number; reason: string }
 >;
+/** The debit side of a reversed task ("Reversed: {title}"), appended in the same transaction as TaskReversed. */
+export type TaskPointsReversed = DomainEvent<
+  'TaskPointsReversed',
+  { entryId: string; childId: string; taskId: string; amount: number; reason: string }
+>;
 export type RedemptionRequested = DomainEvent<
   'RedemptionRequested',
   { redemptionId: string; childId: string; option: string; cost: number; emoji: string }
@@ -26,6 +31,7 @@ export type RedemptionRejected = DomainEvent<'RedemptionRejected', { redemptionI
 export type PointsAccountEvent =
   | PointsIssued
   | TaskPointsAwarded
+  | TaskPointsReversed
   | RedemptionRequested
   | RedemptionApproved
   | RedemptionRejected;

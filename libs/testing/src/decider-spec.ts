@@ -40,3 +40,16 @@ export function deciderSpec<C, S, E extends DomainEvent>(decider: Decider<C, S, 
     },
   };
 }
+
+/**
+ * Whether `command`, on the state `given` folds to, would be accepted and change something (append events):
+ * what a record's `can` must say, checked against the decider itself.
+ */
+export function deciderAccepts<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, given: readonly E[], command: C): boolean {
+  try {
+    return decider.decide(command, fold(decider, given)).length > 0;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}

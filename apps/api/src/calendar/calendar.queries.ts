@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CalendarOccurrenceView, EventPerson } from '@familyos/contracts';
 import { limits, messages } from '@familyos/contracts';
-import { canChangeCalendarEvent, expandOccurrences, invalid, notFound, toZoned, type Actor, type Occurrence } from '@familyos/domain';
+import { calendarEventCan, expandOccurrences, invalid, notFound, toZoned, type Actor, type Occurrence } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type CalendarEventDoc, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
@@ -85,7 +85,7 @@ export class CalendarQueries {
       updatedAt: doc.updatedAt,
       assignee: doc.assignedTo ? person(people.get(doc.assignedTo)) : null,
       creator: person(people.get(doc.createdBy)),
-      canEdit: canChangeCalendarEvent(actor, doc),
+      can: calendarEventCan(actor, { ...doc, exists: true, deleted: false }),
     };
   }
 }

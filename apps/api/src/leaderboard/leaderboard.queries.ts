@@ -33,7 +33,7 @@ export class LeaderboardQueries {
       balance: balances.find((b) => b.userId === c.id)?.balance ?? 0,
       totalEarned: balances.find((b) => b.userId === c.id)?.totalEarned ?? 0,
       weekPoints: recent.filter((e) => e.userId === c.id && e.source !== 'redemption').reduce((s, e) => s + e.amount, 0),
-      tasksDone: approved.filter((t) => t.assignedTo[0] === c.id).length,
+      tasksDone: approved.filter((t) => t.creditedTo === c.id).length,
     }));
     return rows
       .map((r) => ({ ...r, rank: 1 + rows.filter((o) => o.balance > r.balance).length }))

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RedemptionView } from '@familyos/contracts';
-import { inScope, notFound, readScopeOf, type Actor } from '@familyos/domain';
+import { inScope, notFound, readScopeOf, redemptionCan, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type RedemptionDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
-export function redemptionView(r: RedemptionDoc): RedemptionView {
+/** A redemption as `actor` is answered it, with what the domain lets this member do to it. */
+export function redemptionView(actor: Actor, r: RedemptionDoc): RedemptionView {
   const { familyId: _familyId, ...rest } = r;
-  return rest;
+  return { ...rest, can: redemptionCan(actor, r) };
 }
 
 @Injectable()
@@ -22,7 +23,7 @@ export class RedemptionsQueries {
       where,
       orderBy: [{ field: 'requestedAt', direction: 'desc' }],
     });
-    return docs.map(redemptionView);
+    return docs.map((r) => redemptionView(actor, r));
   }
 
   async doc(actor: Actor & { familyId: string }, id: string): Promise<RedemptionDoc> {

@@ -1,9 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DateTime } from 'luxon';
 import { streams, type RecurringFrequency, type RequestType } from '@familyos/events';
-import { familyDecider, memberDecider, notFound, taskDecider, type Actor } from '@familyos/domain';
+import { taskDecider, type Actor } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
 import { newId } from '../platform/request-ids.js';
+import { assigneeFacts, dueDays, familyTimeZone } from './task-context.js';
 
 export class CreateTask extends Command<{ taskId: string }> {
   constructor(
@@ -33,20 +33,12 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
 
   async execute({ actor, input }: CreateTask) {
     const taskId = newId('task');
-    const { state: family } = await this.runner.load(streams.family(actor.familyId ?? ''), familyDecider);
-    if (!family.exists) throw notFound('Family');
-    const assignees = await Promise.all(
-      (actor.role === 'child' ? [] : (input.assignedTo ?? [])).map(async (id) => {
-        const { state } = await this.runner.load(streams.member(id), memberDecider);
-        return { id, role: state.exists ? state.role : null, familyId: state.exists ? state.familyId : null };
-      }),
-    );
+    const zone = await familyTimeZone(this.runner, actor.familyId);
+    const assignees = await assigneeFacts(this.runner, actor.role === 'child' ? [] : (input.assignedTo ?? []));
     const streamId = streams.task(taskId);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async (now) => {
       // Read, not assumed new: the same request run again (decision 026) finds its task and appends nothing.
       const task = await this.runner.load(streamId, taskDecider);
-      const zone = family.timeZone;
-      const due = input.dueDate ? DateTime.fromISO(input.dueDate, { zone, setZone: false }) : null;
       const events = taskDecider.decide(
         {
           type: 'CreateTask',
@@ -56,8 +48,7 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
           description: input.description ?? '',
           pointsValue: input.pointsValue,
           dueDate: input.dueDate || null,
-          dueDay: due?.isValid ? due.setZone(zone).toISODate() : null,
-          today: DateTime.fromJSDate(now).setZone(zone).toISODate()!,
+          ...dueDays(input.dueDate, zone, now),
           assignees,
           isRecurring: input.isRecurring ?? false,
           recurringFrequency: input.recurringFrequency ?? null,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams } from '@familyos/events';
 import { limits } from '@familyos/contracts';
-import { pointsAccountDecider, taskDecider, type Actor, type TaskCommand } from '@familyos/domain';
+import { taskDecider, type Actor, type TaskCommand } from '@familyos/domain';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { AccountContextLoader } from '../points/account-context.js';
 
@@ -20,9 +20,10 @@ export class ReviewTask extends Command<void> {
 }
 
 /**
- * PUT /api/tasks/{id} {status: approved|rejected}: a parent approves or rejects. Approval credits the
- * first assignee in the same atomic append as TaskApproved (docs/decisions/002), so twenty simultaneous
- * approvals credit once: all but one lose the race on the task's revision, reload, and find it approved.
+ * PUT /api/tasks/{id} {status: approved|rejected}: a parent approves or rejects. Approval credits the child the
+ * decider names (TaskApproved.creditedTo, stored on the task) in the same atomic append as TaskApproved
+ * (docs/decisions/002), so twenty simultaneous approvals credit once: all but one lose the race on the task's
+ * revision, reload, and find it approved.
  */
 @CommandHandler(ReviewTask)
 export class ReviewTaskHandler implements ICommandHandler<ReviewTask> {
@@ -44,18 +45,19 @@ export class ReviewTaskHandler implements ICommandHandler<ReviewTask> {
       const appends: PlannedAppend[] = [{ streamId: taskStream, expectedRevision: task.revision, events }];
 
       const approved = events.find((e) => e.type === 'TaskApproved');
-      if (approved && approved.type === 'TaskApproved') {
-        const childId = approved.data.creditedTo;
-        const accountStream = streams.pointsAccount(childId);
-        const [account, context] = await Promise.all([this.runner.load(accountStream, pointsAccountDecider), this.context.family(actor.familyId)]);
-        appends.push({
-          streamId: accountStream,
-          expectedRevision: account.revision,
-          events: pointsAccountDecider.decide(
-            { type: 'AwardTaskPoints', childId, taskId, entryId, amount: task.state.pointsValue, title: task.state.title, context },
-            account.state,
-          ),
-        });
+      if (approved?.type === 'TaskApproved') {
+        const { title, pointsValue: amount } = task.state;
+        appends.push(
+          await this.context.decide(actor, approved.data.creditedTo, (context) => ({
+            type: 'AwardTaskPoints',
+            childId: approved.data.creditedTo,
+            taskId,
+            entryId,
+            amount,
+            title,
+            context,
+          })),
+        );
       }
       return { appends, result: undefined };
     });

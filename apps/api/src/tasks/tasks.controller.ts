@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateTaskDto, UpdateTaskDto } from '@familyos/contracts';
+import { CreateTaskDto, EditTaskDto, ReverseTaskDto, UpdateTaskDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { CreateTask } from './create-task.handler.js';
+import { DeleteTask } from './delete-task.handler.js';
+import { EditTask } from './edit-task.handler.js';
+import { ReverseTask } from './reverse-task.handler.js';
 import { ReviewTask } from './review-task.handler.js';
 import { SubmitTask } from './submit-task.handler.js';
 import { TasksQueries } from './tasks.queries.js';
@@ -48,6 +51,34 @@ export class TasksController {
     await this.commands.execute(
       status === 'submitted' ? new SubmitTask(actor, id) : new ReviewTask(actor, id, status === 'approved' ? { status, score } : { status }),
     );
+    await this.ryw.settle();
+    return this.queries.one(actor, id);
+  }
+
+  /**
+   * A parent corrects a task that is not approved yet: only the fields given change (decision 027: PATCH, so
+   * SPEC §7's PUT status calls stay exactly as they are). Decided by the task decider (who, which state).
+   */
+  @Patch(':id')
+  async edit(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(EditTaskDto)) body: EditTaskDto) {
+    await this.commands.execute(new EditTask(actor, id, body));
+    await this.ryw.settle();
+    return this.queries.one(actor, id);
+  }
+
+  /** A parent deletes a task that is not approved: it leaves every list; the log (and the audit trail) keeps it. */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@FamilyActor() actor: FamilyMember, @Param('id') id: string): Promise<void> {
+    await this.commands.execute(new DeleteTask(actor, id));
+    await this.ryw.settle();
+  }
+
+  /** A parent takes an approval back, with a reason: the credit is debited "Reversed: {title}", the task is reversed. */
+  @Post(':id/reverse')
+  @HttpCode(200)
+  async reverse(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(ReverseTaskDto)) body: ReverseTaskDto) {
+    await this.commands.execute(new ReverseTask(actor, id, body.reason));
     await this.ryw.settle();
     return this.queries.one(actor, id);
   }

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TaskView } from '@familyos/contracts';
-import { notFound, taskVisibleTo, type Actor } from '@familyos/domain';
+import { approvalCreditsTo, awaitingReview, notFound, taskCan, taskFactsOf, taskVisibleTo, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type TaskDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
-export function taskView(t: TaskDoc): TaskView {
+/** A task as `actor` is answered it: the stored fields, and what the domain decides for this member and state. */
+export function taskView(actor: Actor, t: TaskDoc): TaskView {
   const { familyId: _familyId, ...rest } = t;
-  return rest;
+  const facts = taskFactsOf(t);
+  return { ...rest, can: taskCan(actor, facts), requestAwaitingReview: awaitingReview(facts), approvalCreditsTo: approvalCreditsTo(facts) };
 }
 
 @Injectable()
@@ -20,12 +22,12 @@ export class TasksQueries {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
     });
-    return tasks.filter((t) => taskVisibleTo(actor, t)).map(taskView);
+    return tasks.filter((t) => taskVisibleTo(actor, t)).map((t) => taskView(actor, t));
   }
 
   async one(actor: Actor & { familyId: string }, taskId: string) {
     const task = await this.readModels.get(collections.tasks, taskId);
     if (!task || !taskVisibleTo(actor, task)) throw notFound('Task');
-    return taskView(task);
+    return taskView(actor, task);
   }
 }

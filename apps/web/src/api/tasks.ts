@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, put } from '../lib/api';
+import { del, get, patch, post, put } from '../lib/api';
 import { useCreatePost } from '../lib/submission';
 import type { Task } from '../lib/types';
 import { invalidatePoints } from './points';
@@ -49,3 +49,35 @@ export type TaskReview = { status: 'approved'; score: number } | { status: 'reje
 
 /** PUT /api/tasks/{id} {status:'approved', score} or {status:'rejected'}: a parent reviews a task or a child's request. */
 export const useReviewTask = () => useTaskStatusChange(({ id, review }: { id: string; review: TaskReview }) => ({ id, body: review }));
+
+/** What a parent may change on a task that is not approved yet (PATCH /api/tasks/{id}); null removes the due date. */
+export type TaskEdit = Pick<NewTask, 'title' | 'description' | 'pointsValue' | 'dueDate'> & { assignedTo: string[] };
+
+/** PATCH /api/tasks/{id}: a parent corrects a task. */
+export function useEditTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: TaskEdit }) => patch<Task>(`/api/tasks/${id}`, edit),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
+  });
+}
+
+/** DELETE /api/tasks/{id}: a parent deletes a task that is not approved; it leaves every list. */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => del<void>(`/api/tasks/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
+  });
+}
+
+/** POST /api/tasks/{id}/reverse {reason}: a parent takes an approval back; the child's points drop with it. */
+export function useReverseTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => post<Task>(`/api/tasks/${id}/reverse`, { reason }),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), invalidatePoints(queryClient)]);
+    },
+  });
+}

@@ -52,9 +52,10 @@ export function TaskSummaryList({ tasks, users = [], showAssignee = false, when,
   return (
     <List disablePadding data-testid={testId}>
       {tasks.map((task, index) => {
-        const assignee = task.assignedTo[0] ? byId.get(task.assignedTo[0]) : undefined;
+        // The child the task credited, else everyone it is assigned to.
+        const who = (task.creditedTo ? [task.creditedTo] : task.assignedTo).map((id) => byId.get(id)?.name).filter(Boolean).join(', ');
         const time = when === 'reviewed' ? (task.reviewedAt ?? task.updatedAt) : task.createdAt;
-        const details = [showAssignee ? (assignee?.name ?? 'Unassigned') : null, ago(time)].filter(Boolean).join(' · ');
+        const details = [showAssignee ? who || 'Unassigned' : null, ago(time)].filter(Boolean).join(' · ');
         return (
           <ListItem key={task.id} disableGutters divider={index < tasks.length - 1} sx={{ gap: 1.5, py: 1.25 }}>
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>

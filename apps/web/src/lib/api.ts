@@ -71,6 +71,7 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
 export const get = <T>(path: string) => api<T>('GET', path);
 export const post = <T>(path: string, body: unknown = {}, options?: RequestOptions) => api<T>('POST', path, body, options);
 export const put = <T>(path: string, body: unknown = {}) => api<T>('PUT', path, body);
+export const patch = <T>(path: string, body: unknown = {}) => api<T>('PATCH', path, body);
 export const del = <T>(path: string) => api<T>('DELETE', path);
 
 /**

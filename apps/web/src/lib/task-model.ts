@@ -6,13 +6,14 @@ import type { Family, Task } from './types';
 export type TaskStatus = Task['status'];
 export type StatusFilter = 'all' | TaskStatus;
 
-export const TASK_STATUS_ORDER: readonly TaskStatus[] = ['pending', 'submitted', 'approved', 'rejected'];
+export const TASK_STATUS_ORDER: readonly TaskStatus[] = ['pending', 'submitted', 'approved', 'rejected', 'reversed'];
 
 export const STATUS_LABEL: Record<TaskStatus, string> = {
   pending: 'Pending',
   submitted: 'Submitted',
   approved: 'Approved',
   rejected: 'Rejected',
+  reversed: 'Reversed',
 };
 
 export const STATUS_EMOJI: Record<TaskStatus, string> = {
@@ -20,28 +21,21 @@ export const STATUS_EMOJI: Record<TaskStatus, string> = {
   submitted: '📤',
   approved: '✅',
   rejected: '❌',
+  reversed: '↩️',
 };
 
-export const STATUS_COLOR: Record<TaskStatus, 'warning' | 'info' | 'success' | 'error'> = {
+export const STATUS_COLOR: Record<TaskStatus, 'warning' | 'info' | 'success' | 'error' | 'secondary'> = {
   pending: 'warning',
   submitted: 'info',
   approved: 'success',
   rejected: 'error',
+  reversed: 'secondary',
 };
 
 export const REQUEST_TYPE_LABEL: Record<NonNullable<Task['requestType']>, string> = {
   want_to_do: 'Wants to do',
   already_did: 'Already did',
 };
-
-/** A child's request no parent has decided yet (SPEC §4): the child cannot complete it, a parent reviews it. */
-export const isAwaitingRequestReview = (task: Pick<Task, 'status' | 'isChildRequest' | 'requestAccepted'>) => task.isChildRequest && task.status === 'pending' && !task.requestAccepted;
-
-/** What a parent can review now: a submitted task, or a child request no one has decided. */
-export const isReviewable = (task: Task) => task.status === 'submitted' || isAwaitingRequestReview(task);
-
-/** Approving credits points now (a submitted task, or an "already did" request); a "want to do" request becomes a task. */
-export const approvalCredits = (task: Task) => task.status === 'submitted' || task.requestType === 'already_did';
 
 export const scoreText = (score: number | null | undefined) => (score === null || score === undefined ? '—' : `${score}/10`);
 
@@ -60,14 +54,12 @@ export function dueDateText(dueDate: string | null): string {
 export const isOverdue = (task: Task) =>
   task.status === 'pending' && task.dueDate !== null && DateTime.fromISO(task.dueDate).startOf('day') < DateTime.now().startOf('day');
 
-/** What needs attention first: a child's tasks to do, a parent's tasks to review; then newest first. */
-export function attentionRank(task: Task, forChild: boolean): number {
-  if (forChild) {
-    if (task.status === 'pending') return isAwaitingRequestReview(task) ? 1 : 0;
-    return { pending: 0, submitted: 1, approved: 2, rejected: 3 }[task.status];
-  }
-  if (isReviewable(task)) return 0;
-  return { pending: 1, submitted: 0, approved: 2, rejected: 3 }[task.status];
+/** A decision this member can take now (the server's `can`): complete it, or approve or reject it. */
+export const awaitsMe = (task: Task) => task.can.submit || task.can.approve || task.can.reject;
+
+/** What needs attention first: what this member can act on now, then by status; the caller breaks ties. */
+export function attentionRank(task: Task): number {
+  return awaitsMe(task) ? 0 : 1 + TASK_STATUS_ORDER.indexOf(task.status);
 }
 
 export interface TaskTemplate {
@@ -84,7 +76,7 @@ export function visibleTemplates(family: Family | undefined): TaskTemplate[] {
 }
 
 export function countByStatus(tasks: Task[]): Record<'total' | TaskStatus, number> {
-  const counts = { total: tasks.length, pending: 0, submitted: 0, approved: 0, rejected: 0 };
+  const counts = { total: tasks.length, pending: 0, submitted: 0, approved: 0, rejected: 0, reversed: 0 };
   for (const task of tasks) counts[task.status] += 1;
   return counts;
 }

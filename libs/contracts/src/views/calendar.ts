@@ -8,6 +8,12 @@ export interface EventPerson {
   avatar: string;
 }
 
+/** What the calling member may do to an event (libs/domain `calendarEventCan`: SPEC §6's creator, assignee, admin). */
+export interface CalendarEventCan {
+  edit: boolean;
+  delete: boolean;
+}
+
 /**
  * One occurrence of an event as every calendar endpoint answers it: the event's stored fields, this
  * occurrence's start and end, the series' own start and end (what an edit form starts from), the people, and
@@ -36,5 +42,5 @@ export interface CalendarOccurrenceView {
   updatedAt: string;
   assignee: EventPerson | null;
   creator: EventPerson | null;
-  canEdit: boolean;
+  can: CalendarEventCan;
 }

@@ -7,7 +7,8 @@ export interface PointsEntryView {
   approved: boolean;
   date: string;
   issuerId: string | null;
-  source: 'issued' | 'task' | 'redemption';
+  /** reversal: a task's credit taken back ("Reversed: {title}"), with the task's id. */
+  source: 'issued' | 'task' | 'redemption' | 'reversal';
   taskId: string | null;
   redemptionId: string | null;
 }
@@ -17,8 +18,14 @@ export interface BalanceView {
   balance: number;
 }
 
-/** GET /api/redemptions and every redemption a redemption command answers. */
-export interface RedemptionView {
+/** What the calling member may do to a redemption now (libs/domain `redemptionCan`). */
+export interface RedemptionCan {
+  approve: boolean;
+  reject: boolean;
+}
+
+/** A redemption as the points read model keeps it. */
+export interface RedemptionFields {
   id: string;
   userId: string;
   option: string;
@@ -28,6 +35,11 @@ export interface RedemptionView {
   requestedAt: string;
   decidedAt: string | null;
   decidedBy: string | null;
+}
+
+/** GET /api/redemptions and every redemption a redemption command answers. */
+export interface RedemptionView extends RedemptionFields {
+  can: RedemptionCan;
 }
 
 /**

@@ -1,7 +1,21 @@
 import type { TaskStatus } from '@familyos/events';
 
-/** GET /api/tasks and every task a task command answers. */
-export interface TaskView {
+/**
+ * What the calling member may do to a task now, decided by libs/domain `taskCan` (the task decider's own
+ * rules): each is true exactly when that command would be accepted and change something. The web app shows
+ * its buttons from these and re-derives nothing.
+ */
+export interface TaskCan {
+  submit: boolean;
+  approve: boolean;
+  reject: boolean;
+  edit: boolean;
+  delete: boolean;
+  reverse: boolean;
+}
+
+/** A task as the tasks read model keeps it (the answer without what is decided per caller). */
+export interface TaskFields {
   id: string;
   title: string;
   description: string;
@@ -20,5 +34,20 @@ export interface TaskView {
   submittedAt: string | null;
   reviewedAt: string | null;
   reviewedBy: string | null;
+  /** The child the approval credited (stored from TaskApproved); null until approved. */
+  creditedTo: string | null;
+  /** Set when a parent reversed the approval: when, who and why. */
+  reversedAt: string | null;
+  reversedBy: string | null;
+  reversalReason: string | null;
   updatedAt: string;
+}
+
+/** GET /api/tasks and every task a task command answers. */
+export interface TaskView extends TaskFields {
+  can: TaskCan;
+  /** A child's request no parent has decided yet (SPEC §4): a parent accepts or rejects it, the child waits. */
+  requestAwaitingReview: boolean;
+  /** The child an approval now would credit with pointsValue; null when approving credits nothing now (or nothing awaits approval). */
+  approvalCreditsTo: string | null;
 }

@@ -1,8 +1,10 @@
 import type { CalendarEvent, CalendarEventFields } from '@familyos/events';
 import { limits, messages } from '@familyos/contracts/rules';
-import { deciderSpec } from '@familyos/testing';
+import { deciderAccepts, deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
+import { fold } from '../shared/decider.js';
 import {
+  calendarEventCan,
   calendarEventDecider,
   normalizeCalendarEvent,
   type CalendarAssigneeFacts,
@@ -310,6 +312,44 @@ describe('calendar event decider', () => {
     it('is 404 for another family’s event and for one that never existed', () => {
       spec.given([created({}, 'mom')]).when(del(otherAdmin)).thenRefuses('not_found');
       spec.given([]).when(del(mom)).thenRefuses('not_found');
+    });
+  });
+
+  describe('calendarEventCan: exactly the changes the decider accepts, for every event and member', () => {
+    const STATES: [string, CalendarEvent[]][] = [
+      ['made by an admin', [created({}, 'mom')]],
+      ['made by a child', [created({}, 'emma')]],
+      ['made by a manager, assigned to a child', [created({ assignedTo: 'leo' }, 'dad')]],
+      ['reassigned after it was made', [created({ assignedTo: 'leo' }, 'dad'), updated({ assignedTo: 'emma' })]],
+      ['deleted', [created({}, 'emma'), deleted]],
+    ];
+    const ACTORS: [string, Actor][] = [
+      ['an admin', mom],
+      ['a manager', dad],
+      ['a child', emma],
+      ['another child', leo],
+      ['a superuser of the family', root],
+      ['a superuser without a family', bareRoot],
+      ['an admin of another family', otherAdmin],
+    ];
+    const accepts = (command: CalendarEventCommand, given: CalendarEvent[]) => deciderAccepts(calendarEventDecider, given, command);
+
+    for (const [label, given] of STATES) {
+      it.each(ACTORS)(`an event ${label}, %s`, (_who, actor) => {
+        const state = fold(calendarEventDecider, given);
+        const can = calendarEventCan(actor, { ...state, assignedTo: state.fields?.assignedTo ?? null });
+        expect(can).toEqual({
+          edit: accepts(update({ actor }, { title: 'Moved swim practice' }), given),
+          delete: accepts(del(actor), given),
+        });
+      });
+    }
+
+    it('lets the creator and the assignee change it, not a manager who did neither', () => {
+      const state = { exists: true, deleted: false, familyId: FAMILY, createdBy: 'emma', assignedTo: 'leo' };
+      expect(calendarEventCan(emma, state)).toEqual({ edit: true, delete: true });
+      expect(calendarEventCan(leo, state)).toEqual({ edit: true, delete: true });
+      expect(calendarEventCan(dad, state)).toEqual({ edit: false, delete: false });
     });
   });
 

@@ -1,10 +1,11 @@
 import { DateTime } from 'luxon';
 import type { CalendarCategory, CalendarEvent, CalendarEventFields, CalendarRecurrence } from '@familyos/events';
-import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits, messages } from '@familyos/contracts/rules';
+import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits, messages, type CalendarEventCan } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';
 import { assertCan, canChangeCalendarEvent } from '../shared/policy.js';
+import { when, type Verdict } from '../shared/verdict.js';
 
 /**
  * What a member sent for an event (SPEC §7 payload, after the DTO's defaults): dates as ISO strings, with or
@@ -131,6 +132,30 @@ function assertAssignee(actor: Actor, assignedTo: string | null, facts: Calendar
 const sameFields = (a: CalendarEventFields, b: CalendarEventFields) =>
   (Object.keys(a) as (keyof CalendarEventFields)[]).every((k) => a[k] === b[k]);
 
+/** The facts of an event that decide who may change it (the decider's state, or a read-model row). */
+export interface CalendarEventFacts {
+  exists: boolean;
+  deleted: boolean;
+  familyId: string | null;
+  createdBy: string;
+  assignedTo: string | null;
+}
+
+/** Editing or deleting an event in this state (shared/verdict.ts): the decider acts on it, `calendarEventCan` reports it. */
+function changeVerdict(actor: Actor, e: CalendarEventFacts, intent: keyof CalendarEventCan): Verdict {
+  if (!e.exists || e.familyId === null || e.familyId !== actor.familyId) return notFound('Event');
+  if (e.deleted && intent === 'edit') return notFound('Event');
+  if (!canChangeCalendarEvent(actor, { familyId: e.familyId, createdBy: e.createdBy, assignedTo: e.assignedTo })) {
+    return forbidden('Only the creator of this event, its assignee or an admin can change it');
+  }
+  return e.deleted ? 'noop' : 'accept';
+}
+
+/** What `actor` may do to an event (SPEC §6: its creator, its assignee, an admin or a superuser of the family). */
+export function calendarEventCan(actor: Actor, e: CalendarEventFacts): CalendarEventCan {
+  return { edit: changeVerdict(actor, e, 'edit') === 'accept', delete: changeVerdict(actor, e, 'delete') === 'accept' };
+}
+
 /**
  * One calendar event (stream calendarEvent-<id>). Any family member adds events; the creator, the assignee,
  * an admin or a superuser of the family change or delete them (SPEC §6). Another family's event, and a
@@ -166,17 +191,15 @@ export const calendarEventDecider: Decider<CalendarEventCommand, CalendarEventSt
       return [{ type: 'CalendarEventCreated', data: { eventId: command.eventId, familyId: actor.familyId, createdBy: actor.id, ...fields } }];
     }
 
-    if (!state.exists || !state.fields || state.familyId === null || state.familyId !== actor.familyId) throw notFound('Event');
-    if (state.deleted && command.type === 'UpdateCalendarEvent') throw notFound('Event');
-    const target = { familyId: state.familyId, createdBy: state.createdBy, assignedTo: state.fields.assignedTo };
-    if (!canChangeCalendarEvent(actor, target)) throw forbidden('Only the creator of this event, its assignee or an admin can change it');
-
+    const facts: CalendarEventFacts = { ...state, assignedTo: state.fields?.assignedTo ?? null };
     if (command.type === 'DeleteCalendarEvent') {
-      return state.deleted ? [] : [{ type: 'CalendarEventDeleted', data: {} }];
+      return when<CalendarEvent>(changeVerdict(actor, facts, 'delete'), () => [{ type: 'CalendarEventDeleted', data: {} }]);
     }
-    const fields = normalizeCalendarEvent(command.input, command.timeZone);
-    assertAssignee(actor, fields.assignedTo, command.assignee);
-    if (sameFields(fields, state.fields)) return [];
-    return [{ type: 'CalendarEventUpdated', data: fields }];
+    return when<CalendarEvent>(changeVerdict(actor, facts, 'edit'), () => {
+      const fields = normalizeCalendarEvent(command.input, command.timeZone);
+      assertAssignee(actor, fields.assignedTo, command.assignee);
+      if (sameFields(fields, state.fields!)) return [];
+      return [{ type: 'CalendarEventUpdated', data: fields }];
+    });
   },
 };

@@ -1,12 +1,13 @@
 import type { PointsAccountEvent, PointsIssued } from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
-import { deciderSpec } from '@familyos/testing';
+import { deciderAccepts, deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { fold } from '../shared/decider.js';
-import { pointsAccountDecider, type PointsAccountCommand } from './points-account.decider.js';
+import { pointsAccountDecider, redemptionCan, type PointsAccountCommand, type RedemptionStatus } from './points-account.decider.js';
 
 type IssuePoints = Extract<PointsAccountCommand, { type: 'IssuePoints' }>;
 type AwardTaskPoints = Extract<PointsAccountCommand, { type: 'AwardTaskPoints' }>;
+type ReverseTaskPoints = Extract<PointsAccountCommand, { type: 'ReverseTaskPoints' }>;
 
 /** A refusal message must be exactly this text, not merely contain it. */
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -31,6 +32,10 @@ const issued = (entryId: string, amount: number, overrides: Partial<PointsIssued
 const awarded = (taskId: string, amount: number, entryId = `entry-${taskId}`, title = 'Wash Dishes'): PointsAccountEvent => ({
   type: 'TaskPointsAwarded',
   data: { entryId, childId: 'emma', taskId, amount, reason: `Completed task: ${title}` },
+});
+const reversedPoints = (taskId: string, amount: number, entryId = `reversal-${taskId}`, title = 'Wash Dishes'): PointsAccountEvent => ({
+  type: 'TaskPointsReversed',
+  data: { entryId, childId: 'emma', taskId, amount: -amount, reason: `Reversed: ${title}` },
 });
 const requested = (redemptionId: string, cost: number, option = 'Family Movie Night'): PointsAccountEvent => ({
   type: 'RedemptionRequested',
@@ -63,6 +68,16 @@ const award = (taskId: string, amount: number, overrides: Partial<AwardTaskPoint
   taskId,
   entryId: `entry-${taskId}`,
   amount,
+  title: 'Wash Dishes',
+  context: lenient,
+  ...overrides,
+});
+const reverse = (taskId: string, credited: number, overrides: Partial<ReverseTaskPoints> = {}): ReverseTaskPoints => ({
+  type: 'ReverseTaskPoints',
+  childId: 'emma',
+  taskId,
+  entryId: `reversal-${taskId}`,
+  credited,
   title: 'Wash Dishes',
   context: lenient,
   ...overrides,
@@ -327,6 +342,82 @@ describe('points account decider', () => {
 
     it('refuses a child', () => {
       spec.given([issued('e1', 100), requested('r1', 75)]).when(rejectRedemption('r1', emma)).thenRefuses('forbidden');
+    });
+  });
+
+  describe('ReverseTaskPoints', () => {
+    it('debits what the approval credited, as "Reversed: {title}"', () => {
+      const given = [issued('e1', 5), awarded('t1', 20)];
+      const events = spec.given(given).when(reverse('t1', 20)).then([reversedPoints('t1', 20)]);
+      expect(balanceAfter([...given, ...events])).toBe(5);
+    });
+
+    it('appends nothing when the task was already reversed (a repeat debits once)', () => {
+      spec.given([awarded('t1', 20), reversedPoints('t1', 20)]).when(reverse('t1', 20, { entryId: 'another-entry' })).thenNothing();
+    });
+
+    it('gives back what a deduction task took (a negative credit reversed is a credit)', () => {
+      const given = [issued('e1', 30), awarded('t1', -10)];
+      const events = spec.given(given).when(reverse('t1', -10, { context: strict })).then([reversedPoints('t1', -10)]);
+      expect(balanceAfter([...given, ...events])).toBe(30);
+    });
+
+    it('with negative balances off, refuses to take the balance below zero, saying by how much', () => {
+      const given = [awarded('t1', 20), requested('r1', 15), redemptionApproved('r1', 15)];
+      spec
+        .given(given)
+        .when(reverse('t1', 20, { context: strict }))
+        .thenRefuses('conflict', exactly(messages.reversalNotEnoughPoints(20, 5)));
+    });
+
+    it('with negative balances off, takes the balance to exactly zero', () => {
+      const given = [awarded('t1', 20)];
+      const events = spec.given(given).when(reverse('t1', 20, { context: strict })).then([reversedPoints('t1', 20)]);
+      expect(balanceAfter([...given, ...events])).toBe(0);
+    });
+
+    it('with negative balances on, takes the balance below zero', () => {
+      const given = [awarded('t1', 20), requested('r1', 15), redemptionApproved('r1', 15)];
+      const events = spec.given(given).when(reverse('t1', 20)).then([reversedPoints('t1', 20)]);
+      expect(balanceAfter([...given, ...events])).toBe(-15);
+    });
+
+    it('refuses a task this account was never credited for', () => {
+      spec.given([issued('e1', 50)]).when(reverse('t-unknown', 10)).thenRefuses('conflict', exactly(messages.taskReverseNotApproved));
+    });
+  });
+
+  describe('redemptionCan: exactly the reviews the decider accepts', () => {
+    const STATES: Record<RedemptionStatus, PointsAccountEvent[]> = {
+      pending: [issued('e1', 100), requested('r1', 40)],
+      approved: [issued('e1', 100), requested('r1', 40), redemptionApproved('r1', 40)],
+      rejected: [issued('e1', 100), requested('r1', 40), redemptionRejected('r1')],
+    };
+    const ACTORS: [string, Actor][] = [
+      ['an admin', mom],
+      ['a manager', dad],
+      ['a superuser of the family', root],
+      ['the child', emma],
+    ];
+    const accepts = (command: PointsAccountCommand, given: PointsAccountEvent[]) => deciderAccepts(pointsAccountDecider, given, command);
+
+    for (const [status, given] of Object.entries(STATES) as [RedemptionStatus, PointsAccountEvent[]][]) {
+      it.each(ACTORS)(`a ${status} redemption, %s`, (_label, actor) => {
+        const can = redemptionCan(actor, { familyId: FAMILY, status });
+        expect(can).toEqual({
+          approve: accepts(approveRedemption('r1', lenient, actor), given),
+          reject: accepts(rejectRedemption('r1', actor), given),
+        });
+      });
+    }
+
+    it('a pending redemption can be approved and rejected by a parent only', () => {
+      expect(redemptionCan(dad, { familyId: FAMILY, status: 'pending' })).toEqual({ approve: true, reject: true });
+      expect(redemptionCan(emma, { familyId: FAMILY, status: 'pending' })).toEqual({ approve: false, reject: false });
+    });
+
+    it('offers nothing on another family\'s redemption', () => {
+      expect(redemptionCan({ ...mom, familyId: 'family-2' }, { familyId: FAMILY, status: 'pending' })).toEqual({ approve: false, reject: false });
     });
   });
 });

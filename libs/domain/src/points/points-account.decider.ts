@@ -2,9 +2,11 @@ import type { PointsAccountEvent } from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, notFound } from '../shared/errors.js';
+import type { RedemptionCan } from '@familyos/contracts/rules';
+import { conflict, forbidden, notFound } from '../shared/errors.js';
 import { GrowMap } from '../shared/grow-map.js';
-import { assertCan } from '../shared/policy.js';
+import { assertCan, can } from '../shared/policy.js';
+import { when, type Verdict } from '../shared/verdict.js';
 
 interface PendingRedemption {
   option: string;
@@ -21,6 +23,8 @@ export interface PointsAccountState {
   pending: Record<string, PendingRedemption>;
   decided: GrowMap<'approved' | 'rejected'>;
   awardedTasks: GrowMap<true>;
+  /** Tasks whose credit was taken back, by task id: a reversal debits once. */
+  reversedTasks: GrowMap<true>;
   entries: GrowMap<true>;
 }
 
@@ -29,6 +33,7 @@ interface PointsAccountSnapshot {
   pending: Record<string, PendingRedemption>;
   decided: [string, 'approved' | 'rejected'][];
   awardedTasks: string[];
+  reversedTasks: string[];
   entries: string[];
 }
 
@@ -65,6 +70,16 @@ export type PointsAccountCommand =
       cost: number;
       emoji: string;
     }
+  | {
+      type: 'ReverseTaskPoints';
+      childId: string;
+      taskId: string;
+      entryId: string;
+      /** What the approval credited: the reversal takes exactly this back. */
+      credited: number;
+      title: string;
+      context: AccountContext;
+    }
   | { type: 'ApproveRedemption'; actor: Actor; childId: string; redemptionId: string; entryId: string; context: AccountContext }
   | { type: 'RejectRedemption'; actor: Actor; childId: string; redemptionId: string };
 
@@ -75,19 +90,52 @@ function assertCanTake(state: PointsAccountState, amount: number, context: Accou
   if (amount < 0 && !context.allowNegative && state.balance + amount < 0) throw conflict(messages.notEnoughPoints);
 }
 
+export type RedemptionStatus = 'pending' | 'approved' | 'rejected';
+
+/** A redemption's status as its account knows it; null when the account never had it. */
+const redemptionStatus = (state: PointsAccountState, id: string): RedemptionStatus | null =>
+  state.decided.get(id) ?? (state.pending[id] ? 'pending' : null);
+
+/** A parent's review of a redemption in `status` (shared/verdict.ts): the decider acts on it, `redemptionCan` reports it. */
+function reviewVerdict(actor: Actor, status: RedemptionStatus | null, intent: keyof RedemptionCan): Verdict {
+  if (!can(actor, 'reviewRedemptions')) return forbidden();
+  if (status === (intent === 'approve' ? 'approved' : 'rejected')) return 'noop';
+  if (status === 'approved' || status === 'rejected') return conflict(`This redemption has already been ${status}`);
+  return status === null ? notFound('Redemption') : 'accept';
+}
+
+/**
+ * What `actor` may do to a redemption of its family now: approve or reject a pending one, if a parent. Whether
+ * the balance still covers it is the account's to say when approving (409, like every debit).
+ */
+export function redemptionCan(actor: Actor, redemption: { familyId: string; status: RedemptionStatus }): RedemptionCan {
+  const yes = (intent: keyof RedemptionCan) => actor.familyId === redemption.familyId && reviewVerdict(actor, redemption.status, intent) === 'accept';
+  return { approve: yes('approve'), reject: yes('reject') };
+}
+
 export const taskReason = (title: string) => `Completed task: ${title}`;
+export const reversalReason = (title: string) => `Reversed: ${title}`;
 export const REDEMPTION_APPROVED_REASON = 'Redemption approved';
 
 export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountState, PointsAccountEvent> = {
-  initialState: { balance: 0, pending: {}, decided: GrowMap.empty(), awardedTasks: GrowMap.empty(), entries: GrowMap.empty() },
+  initialState: {
+    balance: 0,
+    pending: {},
+    decided: GrowMap.empty(),
+    awardedTasks: GrowMap.empty(),
+    reversedTasks: GrowMap.empty(),
+    entries: GrowMap.empty(),
+  },
 
   snapshot: {
-    version: 'pointsAccount/1',
+    // 2: reversedTasks (TaskPointsReversed).
+    version: 'pointsAccount/2',
     encode: (state): PointsAccountSnapshot => ({
       balance: state.balance,
       pending: state.pending,
       decided: state.decided.entries(),
       awardedTasks: state.awardedTasks.entries().map(([id]) => id),
+      reversedTasks: state.reversedTasks.entries().map(([id]) => id),
       entries: state.entries.entries().map(([id]) => id),
     }),
     decode: (json) => {
@@ -97,6 +145,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
         pending: s.pending,
         decided: GrowMap.of(s.decided),
         awardedTasks: GrowMap.of(s.awardedTasks.map((id) => [id, true] as const)),
+        reversedTasks: GrowMap.of(s.reversedTasks.map((id) => [id, true] as const)),
         entries: GrowMap.of(s.entries.map((id) => [id, true] as const)),
       };
     },
@@ -116,6 +165,13 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
           balance: state.balance + event.data.amount,
           entries: state.entries.set(event.data.entryId, true),
           awardedTasks: state.awardedTasks.set(event.data.taskId, true),
+        };
+      case 'TaskPointsReversed':
+        return {
+          ...state,
+          balance: state.balance + event.data.amount,
+          entries: state.entries.set(event.data.entryId, true),
+          reversedTasks: state.reversedTasks.set(event.data.taskId, true),
         };
       case 'RedemptionRequested':
         return {
@@ -175,6 +231,20 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
           },
         ];
       }
+      case 'ReverseTaskPoints': {
+        if (state.reversedTasks.has(command.taskId)) return [];
+        if (!state.awardedTasks.has(command.taskId)) throw conflict(messages.taskReverseNotApproved);
+        const amount = -command.credited;
+        if (amount < 0 && !command.context.allowNegative && state.balance + amount < 0) {
+          throw conflict(messages.reversalNotEnoughPoints(command.credited, state.balance));
+        }
+        return [
+          {
+            type: 'TaskPointsReversed',
+            data: { entryId: command.entryId, childId: command.childId, taskId: command.taskId, amount, reason: reversalReason(command.title) },
+          },
+        ];
+      }
       case 'RequestRedemption': {
         assertCan(command.actor, 'requestRedemptions');
         if (state.pending[command.redemptionId] || state.decided.has(command.redemptionId)) return [];
@@ -193,35 +263,27 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
           },
         ];
       }
-      case 'ApproveRedemption': {
-        assertCan(command.actor, 'reviewRedemptions');
-        const decided = state.decided.get(command.redemptionId);
-        if (decided === 'approved') return [];
-        if (decided === 'rejected') throw conflict('This redemption has already been rejected');
-        const pending = state.pending[command.redemptionId];
-        if (!pending) throw notFound('Redemption');
-        assertCanTake(state, -pending.cost, command.context);
-        return [
-          {
-            type: 'RedemptionApproved',
-            data: {
-              redemptionId: command.redemptionId,
-              childId: command.childId,
-              entryId: command.entryId,
-              cost: pending.cost,
-              reason: REDEMPTION_APPROVED_REASON,
+      case 'ApproveRedemption':
+        return when<PointsAccountEvent>(reviewVerdict(command.actor, redemptionStatus(state, command.redemptionId), 'approve'), () => {
+          const pending = state.pending[command.redemptionId]!;
+          assertCanTake(state, -pending.cost, command.context);
+          return [
+            {
+              type: 'RedemptionApproved',
+              data: {
+                redemptionId: command.redemptionId,
+                childId: command.childId,
+                entryId: command.entryId,
+                cost: pending.cost,
+                reason: REDEMPTION_APPROVED_REASON,
+              },
             },
-          },
-        ];
-      }
-      case 'RejectRedemption': {
-        assertCan(command.actor, 'reviewRedemptions');
-        const decided = state.decided.get(command.redemptionId);
-        if (decided === 'rejected') return [];
-        if (decided === 'approved') throw conflict('This redemption has already been approved');
-        if (!state.pending[command.redemptionId]) throw notFound('Redemption');
-        return [{ type: 'RedemptionRejected', data: { redemptionId: command.redemptionId, childId: command.childId } }];
-      }
+          ];
+        });
+      case 'RejectRedemption':
+        return when<PointsAccountEvent>(reviewVerdict(command.actor, redemptionStatus(state, command.redemptionId), 'reject'), () => [
+          { type: 'RedemptionRejected', data: { redemptionId: command.redemptionId, childId: command.childId } },
+        ]);
     }
   },
 };

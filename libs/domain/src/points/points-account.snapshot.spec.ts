@@ -11,6 +11,7 @@ const view = (state: PointsAccountState) => ({
   pending: state.pending,
   decided: Object.fromEntries([...state.decided.entries()].sort(([a], [b]) => a.localeCompare(b))),
   awardedTasks: state.awardedTasks.entries().map(([id]) => id).sort(),
+  reversedTasks: state.reversedTasks.entries().map(([id]) => id).sort(),
   entries: state.entries.entries().map(([id]) => id).sort(),
 });
 
@@ -23,6 +24,7 @@ const accountEvents: fc.Arbitrary<PointsAccountEvent[]> = fc
     fc.oneof(
       fc.record({ kind: fc.constant('issued' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: -20, max: 50 }), approved: fc.boolean() }),
       fc.record({ kind: fc.constant('awarded' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: 1, max: 30 }), approved: fc.constant(true) }),
+      fc.record({ kind: fc.constant('reversed' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: 1, max: 30 }), approved: fc.constant(true) }),
       fc.record({ kind: fc.constant('redemption' as const), id: fc.integer({ min: 0, max: 60 }), amount: fc.integer({ min: 1, max: 40 }), approved: fc.boolean() }),
     ),
     { maxLength: 700 },
@@ -36,6 +38,8 @@ const accountEvents: fc.Arbitrary<PointsAccountEvent[]> = fc
         events.push({ type: 'PointsIssued', data: { entryId: `e${step.id}`, childId: 'c', amount: step.amount, reason: 'r', approved: step.approved, issuerId: 'p' } });
       } else if (step.kind === 'awarded') {
         events.push({ type: 'TaskPointsAwarded', data: { entryId: `t-e${i}`, childId: 'c', taskId: `t${step.id}`, amount: step.amount, reason: 'r' } });
+      } else if (step.kind === 'reversed') {
+        events.push({ type: 'TaskPointsReversed', data: { entryId: `v-e${i}`, childId: 'c', taskId: `t${step.id}`, amount: -step.amount, reason: 'r' } });
       } else {
         const id = `r${step.id}`;
         const cost = pending.get(id);
@@ -82,6 +86,7 @@ describe('points account snapshots', () => {
           { type: 'IssuePoints' as const, actor, childId: 'c', entryId: `e${entry}`, amount: -cost, reason: 'r', approved: true, context: { allowNegative: false } },
           { type: 'RequestRedemption' as const, actor: child, redemptionId: `r${entry % 61}`, option: 'o', cost, emoji: '⭐' },
           { type: 'ApproveRedemption' as const, actor, childId: 'c', redemptionId: `r${entry % 61}`, entryId: 'x', context: { allowNegative: false } },
+          { type: 'ReverseTaskPoints' as const, childId: 'c', taskId: `t${entry}`, entryId: 'y', credited: cost, title: 'T', context: { allowNegative: false } },
         ];
         for (const command of commands) {
           const outcome = (state: PointsAccountState) => {

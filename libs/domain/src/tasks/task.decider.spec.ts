@@ -1,8 +1,9 @@
 import type { RequestType, TaskCreated, TaskEvent } from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
-import { deciderSpec } from '@familyos/testing';
+import { deciderAccepts, deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
-import { taskDecider, taskVisibleTo, type AssigneeFacts, type TaskCommand } from './task.decider.js';
+import { approvalCreditsTo, taskCan, taskDecider, taskVisibleTo, type AssigneeFacts, type TaskCommand, type TaskEdit } from './task.decider.js';
+import { fold } from '../shared/decider.js';
 
 type CreateTask = Extract<TaskCommand, { type: 'CreateTask' }>;
 
@@ -77,9 +78,20 @@ const approvedEvent = (creditedTo = 'emma', pointsValue = 10, score = 10): TaskE
   data: { score, creditedTo, entryId: 'entry-1', pointsValue },
 });
 
+const edited = (changes: Extract<TaskEvent, { type: 'TaskEdited' }>['data']['changes']): TaskEvent => ({ type: 'TaskEdited', data: { changes } });
+const deleted: TaskEvent = { type: 'TaskDeleted', data: {} };
+const reversedEvent = (reason = 'Not done after all', creditedTo = 'emma', pointsValue = 10): TaskEvent => ({
+  type: 'TaskReversed',
+  data: { reason, creditedTo, entryId: 'reversal-1', pointsValue },
+});
+
 const submit = (actor: Actor = emma): TaskCommand => ({ type: 'SubmitTask', actor });
 const approve = (actor: Actor = mom, score = 10): TaskCommand => ({ type: 'ApproveTask', actor, score, entryId: 'entry-1' });
 const reject = (actor: Actor = mom): TaskCommand => ({ type: 'RejectTask', actor });
+const edit = (changes: TaskEdit, actor: Actor = mom, dueDay: string | null = null): TaskCommand => ({ type: 'EditTask', actor, changes, dueDay, today: TODAY });
+const remove = (actor: Actor = mom): TaskCommand => ({ type: 'DeleteTask', actor });
+const reverse = (actor: Actor = mom, reason = 'Not done after all'): TaskCommand => ({ type: 'ReverseTask', actor, reason, entryId: 'reversal-1' });
+const approvedTask = [taskCreated(), submittedBy(), approvedEvent()];
 
 describe('task decider', () => {
   describe('CreateTask by a parent', () => {
@@ -363,6 +375,240 @@ describe('task decider', () => {
       ['a manager', otherManager],
     ])('refuses %s of another family as not found', (_label, actor) => {
       spec.given([taskCreated(), submittedBy()]).when(reject(actor)).thenRefuses('not_found');
+    });
+  });
+
+  describe('EditTask', () => {
+    it('changes only what differs: title and points', () => {
+      spec
+        .given([taskCreated()])
+        .when(edit({ title: 'Wash all the dishes', description: 'After dinner', pointsValue: 15 }))
+        .then([edited({ title: 'Wash all the dishes', pointsValue: 15 })]);
+    });
+
+    it('changes the description, the due date and the assignees', () => {
+      spec
+        .given([taskCreated({ dueDate: '2026-11-25' })])
+        .when(edit({ description: '', dueDate: '2026-11-30', assignees: [facts(leo)] }, mom, '2026-11-30'))
+        .then([edited({ description: '', dueDate: '2026-11-30', assignedTo: ['leo'] })]);
+    });
+
+    it('removes a due date', () => {
+      spec.given([taskCreated({ dueDate: '2026-11-25' })]).when(edit({ dueDate: null })).then([edited({ dueDate: null })]);
+    });
+
+    it('lets a manager edit a submitted task, which stays submitted', () => {
+      const given = [taskCreated(), submittedBy()];
+      const events = spec.given(given).when(edit({ pointsValue: 12 }, dad)).then([edited({ pointsValue: 12 })]);
+      expect(fold(taskDecider, [...given, ...events])).toMatchObject({ status: 'submitted', pointsValue: 12 });
+    });
+
+    it('lets a parent correct a child request before deciding it', () => {
+      spec.given([childRequest('already_did', 500)]).when(edit({ pointsValue: 15 })).then([edited({ pointsValue: 15 })]);
+    });
+
+    it('appends nothing when nothing changes (the same form saved twice)', () => {
+      spec
+        .given([taskCreated(), edited({ title: 'Wash all the dishes' })])
+        .when(edit({ title: 'Wash all the dishes', description: 'After dinner', pointsValue: 10, dueDate: null, assignees: [facts(emma)] }))
+        .thenNothing();
+    });
+
+    it('keeps an unchanged due date that has since passed', () => {
+      spec
+        .given([taskCreated({ dueDate: '2026-11-20' })])
+        .when(edit({ title: 'Late dishes', dueDate: '2026-11-20' }, mom, '2026-11-20'))
+        .then([edited({ title: 'Late dishes' })]);
+    });
+
+    it('refuses a new due date in the past', () => {
+      spec.given([taskCreated()]).when(edit({ dueDate: '2026-11-21' }, mom, '2026-11-21')).thenRefuses('invalid', exactly(messages.taskDueDatePast));
+    });
+
+    it.each([
+      [-51, messages.taskPointsTooLow],
+      [501, messages.taskPointsTooHigh],
+    ])('refuses %i points as Create Task does', (pointsValue, message) => {
+      spec.given([taskCreated()]).when(edit({ pointsValue })).thenRefuses('invalid', exactly(message));
+    });
+
+    it('refuses no assignees at all', () => {
+      spec.given([taskCreated()]).when(edit({ assignees: [] })).thenRefuses('invalid', exactly(messages.taskAssignee));
+    });
+
+    it('refuses an adult as assignee (400) and a child of another family as not found (404)', () => {
+      spec.given([taskCreated()]).when(edit({ assignees: [facts(dad)] })).thenRefuses('invalid', exactly(messages.taskAssigneeNotChild));
+      spec.given([taskCreated()]).when(edit({ assignees: [facts(otherChild)] })).thenRefuses('not_found', exactly(messages.taskAssigneeNotChild));
+    });
+
+    it('refuses an approved task: it is reversed instead', () => {
+      spec.given(approvedTask).when(edit({ title: 'x' })).thenRefuses('conflict', exactly(messages.taskNotEditable('approved')));
+    });
+
+    it.each([
+      ['rejected', [taskCreated(), submittedBy(), rejected]],
+      ['reversed', [...approvedTask, reversedEvent()]],
+    ])('refuses a %s task', (status, given) => {
+      spec.given(given).when(edit({ title: 'x' })).thenRefuses('conflict', exactly(messages.taskNotEditable(status)));
+    });
+
+    it('refuses a child, even the assignee (403)', () => {
+      spec.given([taskCreated()]).when(edit({ title: 'x' }, emma)).thenRefuses('forbidden');
+    });
+
+    it.each([
+      ['an admin of another family', otherAdmin],
+      ['a superuser without a family', root],
+    ])('refuses %s as not found', (_label, actor) => {
+      spec.given([taskCreated()]).when(edit({ title: 'x' }, actor)).thenRefuses('not_found');
+    });
+
+    it('refuses a deleted task as not found', () => {
+      spec.given([taskCreated(), deleted]).when(edit({ title: 'x' })).thenRefuses('not_found');
+    });
+  });
+
+  describe('DeleteTask', () => {
+    it.each([
+      ['pending', [taskCreated()]],
+      ['submitted', [taskCreated(), submittedBy()]],
+      ['rejected', [taskCreated(), submittedBy(), rejected]],
+      ['reversed', [...approvedTask, reversedEvent()]],
+      ['a child request awaiting review', [childRequest('want_to_do')]],
+    ])('deletes a %s task', (_label, given) => {
+      spec.given(given).when(remove(dad)).then([deleted]);
+    });
+
+    it('appends nothing when deleted twice', () => {
+      spec.given([taskCreated(), deleted]).when(remove()).thenNothing();
+    });
+
+    it('refuses an approved task: its credit is reversed instead', () => {
+      spec.given(approvedTask).when(remove()).thenRefuses('conflict', exactly(messages.taskDeleteApproved));
+    });
+
+    it('refuses a child, even the one who asked for it', () => {
+      spec.given([childRequest('want_to_do')]).when(remove(emma)).thenRefuses('forbidden');
+    });
+
+    it('refuses a parent of another family as not found, deleted or not', () => {
+      spec.given([taskCreated()]).when(remove(otherAdmin)).thenRefuses('not_found');
+      spec.given([taskCreated(), deleted]).when(remove(otherAdmin)).thenRefuses('not_found');
+    });
+
+    it('leaves nothing else to do with a deleted task', () => {
+      const given = [taskCreated(), submittedBy(), deleted];
+      spec.given(given).when(approve()).thenRefuses('not_found');
+      spec.given(given).when(reject()).thenRefuses('not_found');
+      spec.given([taskCreated(), deleted]).when(submit()).thenRefuses('not_found');
+    });
+  });
+
+  describe('ReverseTask', () => {
+    it('reverses an approved task: the credited child and amount come from the approval, the reason is trimmed', () => {
+      spec
+        .given([taskCreated({ assignedTo: ['leo', 'emma'], pointsValue: 20 }), submittedBy('emma'), approvedEvent('leo', 20)])
+        .when(reverse(dad, '  Not done after all  '))
+        .then([reversedEvent('Not done after all', 'leo', 20)]);
+    });
+
+    it('reverses an approved already_did request', () => {
+      spec.given([childRequest('already_did', 15), approvedEvent('emma', 15)]).when(reverse()).then([reversedEvent('Not done after all', 'emma', 15)]);
+    });
+
+    it('appends nothing when reversed again (a repeat debits once)', () => {
+      spec.given([...approvedTask, reversedEvent()]).when(reverse(mom, 'Another reason')).thenNothing();
+    });
+
+    it('leaves the task reversed: no approval, rejection or submission after it', () => {
+      const given = [...approvedTask, reversedEvent()];
+      expect(fold(taskDecider, given).status).toBe('reversed');
+      spec.given(given).when(approve()).thenRefuses('conflict');
+      spec.given(given).when(reject()).thenRefuses('conflict');
+      spec.given(given).when(submit()).thenRefuses('conflict');
+    });
+
+    it.each([
+      ['pending', [taskCreated()]],
+      ['submitted', [taskCreated(), submittedBy()]],
+      ['rejected', [taskCreated(), submittedBy(), rejected]],
+      ['an accepted request', [childRequest('want_to_do'), accepted]],
+    ])('refuses a %s task: only approved tasks can be reversed', (_label, given) => {
+      spec.given(given).when(reverse()).thenRefuses('conflict', exactly(messages.taskReverseNotApproved));
+    });
+
+    it.each([
+      ['empty', '   ', messages.reasonRequired],
+      ['over 200 characters', 'x'.repeat(201), messages.reasonTooLong],
+    ])('refuses a reason that is %s', (_label, reason, message) => {
+      spec.given(approvedTask).when(reverse(mom, reason)).thenRefuses('invalid', exactly(message));
+    });
+
+    it('refuses a child (403) and another family (404)', () => {
+      spec.given(approvedTask).when(reverse(emma)).thenRefuses('forbidden');
+      spec.given(approvedTask).when(reverse(otherManager)).thenRefuses('not_found');
+    });
+  });
+
+  describe('approvalCreditsTo', () => {
+    it.each([
+      ['a submitted task credits its first assignee', [taskCreated({ assignedTo: ['leo', 'emma'] }), submittedBy('emma')], 'leo'],
+      ['an already_did request credits the child at once', [childRequest('already_did')], 'emma'],
+      ['a want_to_do request credits nothing yet', [childRequest('want_to_do')], null],
+      ['a pending task credits nothing yet', [taskCreated()], null],
+      ['an approved task credits nothing more', approvedTask, null],
+    ])('%s', (_label, given, expected) => {
+      expect(approvalCreditsTo(fold(taskDecider, given))).toBe(expected);
+    });
+  });
+
+  describe('taskCan: exactly the commands the decider accepts, for every state and member', () => {
+    const STATES: [string, TaskEvent[]][] = [
+      ['pending', [taskCreated()]],
+      ['submitted', [taskCreated(), submittedBy()]],
+      ['approved', approvedTask],
+      ['rejected', [taskCreated(), submittedBy(), rejected]],
+      ['reversed', [...approvedTask, reversedEvent()]],
+      ['deleted', [taskCreated(), deleted]],
+      ['edited', [taskCreated(), edited({ title: 'Dishes', assignedTo: ['emma', 'leo'] })]],
+      ['a want_to_do request', [childRequest('want_to_do')]],
+      ['an already_did request', [childRequest('already_did')]],
+      ['an accepted request', [childRequest('want_to_do'), accepted]],
+      ['an accepted request, submitted', [childRequest('want_to_do'), accepted, submittedBy()]],
+      ['a rejected request', [childRequest('want_to_do'), rejected]],
+    ];
+    const ACTORS: [string, Actor][] = [
+      ['an admin', mom],
+      ['a manager', dad],
+      ['the assigned child', emma],
+      ['a sibling', leo],
+      ['an admin of another family', otherAdmin],
+      ['a child of another family', otherChild],
+      ['a superuser without a family', root],
+    ];
+    /** One command per action, each one that would change this task if accepted. */
+    const COMMANDS: Record<keyof ReturnType<typeof taskCan>, (actor: Actor) => TaskCommand> = {
+      submit: (actor) => submit(actor),
+      approve: (actor) => approve(actor),
+      reject: (actor) => reject(actor),
+      edit: (actor) => edit({ title: 'A better title' }, actor),
+      delete: (actor) => remove(actor),
+      reverse: (actor) => reverse(actor),
+    };
+    const accepts = (command: TaskCommand, given: TaskEvent[]) => deciderAccepts(taskDecider, given, command);
+
+    for (const [state, given] of STATES) {
+      it.each(ACTORS)(`${state}, %s`, (_label, actor) => {
+        const decided = Object.fromEntries(Object.entries(COMMANDS).map(([action, command]) => [action, accepts(command(actor), given)]));
+        expect(taskCan(actor, fold(taskDecider, given))).toEqual(decided);
+      });
+    }
+
+    it('offers what each person expects (the table above is not all false)', () => {
+      expect(taskCan(emma, fold(taskDecider, [taskCreated()]))).toEqual({ submit: true, approve: false, reject: false, edit: false, delete: false, reverse: false });
+      expect(taskCan(mom, fold(taskDecider, [taskCreated(), submittedBy()]))).toEqual({ submit: false, approve: true, reject: true, edit: true, delete: true, reverse: false });
+      expect(taskCan(dad, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: true });
+      expect(taskCan(emma, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: false });
     });
   });
 

@@ -1,15 +1,20 @@
-import type { RecurringFrequency, RequestType, Role, TaskEvent, TaskStatus } from '@familyos/events';
-import { limits, messages } from '@familyos/contracts/rules';
+import type { RecurringFrequency, RequestType, Role, TaskEditableFields, TaskEvent, TaskStatus } from '@familyos/events';
+import { limits, messages, type TaskCan } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, invalid, notFound, notInFamily } from '../shared/errors.js';
-import { assertCan } from '../shared/policy.js';
+import { conflict, type DomainError, forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';
+import { assertCan, can, type Ability } from '../shared/policy.js';
+import { when, type Verdict } from '../shared/verdict.js';
 
 export interface TaskState {
   exists: boolean;
+  /** Deleted by a parent: gone for everybody; a second delete changes nothing. */
+  deleted: boolean;
   familyId: string | null;
   title: string;
+  description: string;
   pointsValue: number;
+  dueDate: string | null;
   assignedTo: string[];
   status: TaskStatus;
   isChildRequest: boolean;
@@ -17,6 +22,8 @@ export interface TaskState {
   /** A want_to_do request a parent accepted: from then on an ordinary task of that child. */
   accepted: boolean;
   createdBy: string | null;
+  /** What the approval credited, and to whom: what a reversal takes back. */
+  credited: { childId: string; amount: number } | null;
 }
 
 /** What the handler learnt about each proposed assignee from its member stream. */
@@ -24,6 +31,16 @@ export interface AssigneeFacts {
   id: string;
   role: Role | null;
   familyId: string | null;
+}
+
+/** A parent's corrections: only the fields given; `assignees` are the proposed assignees' facts. */
+export interface TaskEdit {
+  title?: string;
+  description?: string;
+  pointsValue?: number;
+  /** null removes the due date. */
+  dueDate?: string | null;
+  assignees?: AssigneeFacts[];
 }
 
 export type TaskCommand =
@@ -46,7 +63,11 @@ export type TaskCommand =
     }
   | { type: 'SubmitTask'; actor: Actor }
   | { type: 'ApproveTask'; actor: Actor; score: number; entryId: string }
-  | { type: 'RejectTask'; actor: Actor };
+  | { type: 'RejectTask'; actor: Actor }
+  /** dueDay/today as for CreateTask: a changed due date may not be in the past. */
+  | { type: 'EditTask'; actor: Actor; changes: TaskEdit; dueDay: string | null; today: string }
+  | { type: 'DeleteTask'; actor: Actor }
+  | { type: 'ReverseTask'; actor: Actor; reason: string; entryId: string };
 
 /** The task as a family member may see it: children only their own (assigned or requested). */
 export function taskVisibleTo(actor: Actor, task: { familyId: string | null; assignedTo: string[]; createdBy: string | null }): boolean {
@@ -55,13 +76,140 @@ export function taskVisibleTo(actor: Actor, task: { familyId: string | null; ass
   return task.assignedTo.includes(actor.id) || task.createdBy === actor.id;
 }
 
-const awaitingReview = (s: TaskState) => s.isChildRequest && !s.accepted && s.status === 'pending';
+/** The facts of a task that decide who may do what to it (TaskState, or a read-model row turned into one). */
+export type TaskFacts = Pick<
+  TaskState,
+  'exists' | 'deleted' | 'familyId' | 'status' | 'assignedTo' | 'createdBy' | 'isChildRequest' | 'requestType' | 'accepted'
+>;
+
+/** A read-model task (libs/contracts TaskFields plus its family) as the facts `taskCan` decides on. */
+export function taskFactsOf(task: {
+  familyId: string;
+  status: TaskStatus;
+  assignedTo: string[];
+  createdBy: string;
+  isChildRequest: boolean;
+  requestType: RequestType | null;
+  requestAccepted: boolean;
+}): TaskFacts {
+  const { familyId, status, assignedTo, createdBy, isChildRequest, requestType } = task;
+  return { exists: true, deleted: false, familyId, status, assignedTo, createdBy, isChildRequest, requestType, accepted: task.requestAccepted };
+}
+
+/** A child's request no parent has decided yet (SPEC §4): the child cannot complete it, a parent reviews it. */
+export const awaitingReview = (s: Pick<TaskFacts, 'isChildRequest' | 'accepted' | 'status'>) =>
+  s.isChildRequest && !s.accepted && s.status === 'pending';
+
+/**
+ * The child an approval now would credit (SPEC §4: the first assignee), or null when approving credits
+ * nothing now: nothing awaits approval, or a want_to_do request, which becomes a task to do first.
+ */
+export function approvalCreditsTo(s: Pick<TaskFacts, 'status' | 'assignedTo' | 'isChildRequest' | 'accepted' | 'requestType'>): string | null {
+  const credits = s.status === 'submitted' || (awaitingReview(s) && s.requestType === 'already_did');
+  return credits ? (s.assignedTo[0] ?? null) : null;
+}
+
+type TaskAction = keyof TaskCan;
+
+function unseen(actor: Actor, s: TaskFacts): DomainError | null {
+  return !s.exists || s.deleted || !taskVisibleTo(actor, s) ? notFound('Task') : null;
+}
+const lacks = (actor: Actor, ability: Ability): DomainError | null => (can(actor, ability) ? null : forbidden());
+const OPEN: readonly TaskStatus[] = ['pending', 'submitted'];
+
+/** Each command's verdict on a task (shared/verdict.ts): the decider acts on them, `taskCan` reports them. */
+const verdicts: Record<TaskAction, (actor: Actor, s: TaskFacts) => Verdict> = {
+  submit(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'completeTasks') ?? (s.assignedTo.includes(actor.id) ? null : notFound('Task'));
+    if (refused) return refused;
+    if (s.status === 'submitted') return 'noop';
+    if (awaitingReview(s)) return conflict('This request is waiting for a parent to accept it');
+    if (s.status !== 'pending') return conflict(`This task is ${s.status} and can no longer be completed`);
+    return 'accept';
+  },
+  approve(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'reviewTasks');
+    if (refused) return refused;
+    if (s.status === 'approved') return 'noop';
+    if (s.isChildRequest && s.accepted && s.status === 'pending') return 'noop';
+    if (s.status === 'submitted' || awaitingReview(s)) return 'accept';
+    return conflict(s.status === 'rejected' ? 'This task has already been rejected' : 'Only submitted tasks can be approved');
+  },
+  reject(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'reviewTasks');
+    if (refused) return refused;
+    if (s.status === 'rejected') return 'noop';
+    if (s.status === 'submitted' || awaitingReview(s)) return 'accept';
+    return conflict(s.status === 'approved' ? 'This task has already been approved' : 'Only submitted tasks can be rejected');
+  },
+  edit(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'createTasks');
+    if (refused) return refused;
+    return OPEN.includes(s.status) ? 'accept' : conflict(messages.taskNotEditable(s.status));
+  },
+  delete(actor, s) {
+    // A deleted task is still found by whoever may delete it, so that deleting twice deletes once.
+    const refused = unseen(actor, { ...s, deleted: false }) ?? lacks(actor, 'createTasks');
+    if (refused) return refused;
+    if (s.deleted) return 'noop';
+    return s.status === 'approved' ? conflict(messages.taskDeleteApproved) : 'accept';
+  },
+  reverse(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'reviewTasks');
+    if (refused) return refused;
+    if (s.status === 'reversed') return 'noop';
+    return s.status === 'approved' ? 'accept' : conflict(messages.taskReverseNotApproved);
+  },
+};
+
+/** What `actor` may do to this task now: exactly the commands the decider would accept and that change it. */
+export function taskCan(actor: Actor, s: TaskFacts): TaskCan {
+  const yes = (action: TaskAction) => verdicts[action](actor, s) === 'accept';
+  return { submit: yes('submit'), approve: yes('approve'), reject: yes('reject'), edit: yes('edit'), delete: yes('delete'), reverse: yes('reverse') };
+}
+
+/** Checks an assignee list as Create Task does: at least one, every one a child of the actor's family. */
+function assigneesOf(actor: Actor, assignees: AssigneeFacts[]): string[] {
+  if (assignees.length === 0) throw invalid(messages.taskAssignee, 'assignedTo');
+  if (assignees.some((a) => a.familyId !== actor.familyId)) throw notInFamily(messages.taskAssigneeNotChild, 'assignedTo');
+  if (!assignees.every((a) => a.role === 'child')) throw invalid(messages.taskAssigneeNotChild, 'assignedTo');
+  return [...new Set(assignees.map((a) => a.id))];
+}
+
+function assertPoints(pointsValue: number): void {
+  if (pointsValue < limits.task.pointsMin) throw invalid(messages.taskPointsTooLow, 'pointsValue');
+  if (pointsValue > limits.task.pointsMax) throw invalid(messages.taskPointsTooHigh, 'pointsValue');
+}
+
+function assertDueDay(dueDay: string | null, today: string): void {
+  if (dueDay !== null && dueDay < today) throw invalid(messages.taskDueDatePast, 'dueDate');
+}
+
+/** The fields that really change, each checked by Create Task's rules (an unchanged past due date stays allowed). */
+function decideEdit(command: Extract<TaskCommand, { type: 'EditTask' }>, state: TaskState): TaskEvent[] {
+  const { changes: c } = command;
+  const changes: Partial<TaskEditableFields> = {};
+  if (c.title !== undefined && c.title !== state.title) changes.title = c.title;
+  if (c.description !== undefined && c.description !== state.description) changes.description = c.description;
+  if (c.pointsValue !== undefined && c.pointsValue !== state.pointsValue) {
+    assertPoints(c.pointsValue);
+    changes.pointsValue = c.pointsValue;
+  }
+  if (c.dueDate !== undefined && c.dueDate !== state.dueDate) {
+    assertDueDay(command.dueDay, command.today);
+    changes.dueDate = c.dueDate;
+  }
+  if (c.assignees !== undefined) {
+    const assignedTo = assigneesOf(command.actor, c.assignees);
+    if (assignedTo.join() !== state.assignedTo.join()) changes.assignedTo = assignedTo;
+  }
+  return Object.keys(changes).length === 0 ? [] : [{ type: 'TaskEdited', data: { changes } }];
+}
 
 function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): TaskEvent[] {
   const { actor } = command;
-  if (command.pointsValue < limits.task.pointsMin) throw invalid(messages.taskPointsTooLow, 'pointsValue');
-  if (command.pointsValue > limits.task.pointsMax) throw invalid(messages.taskPointsTooHigh, 'pointsValue');
-  if (command.dueDay !== null && command.dueDay < command.today) throw invalid(messages.taskDueDatePast, 'dueDate');
+  assertPoints(command.pointsValue);
+  assertDueDay(command.dueDay, command.today);
 
   if (actor.familyId === null) throw notFound('Family');
   const isChildRequest = actor.role === 'child';
@@ -71,10 +219,7 @@ function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): Ta
     assignedTo = [actor.id];
   } else {
     assertCan(actor, 'createTasks');
-    if (command.assignees.length === 0) throw invalid(messages.taskAssignee, 'assignedTo');
-    if (command.assignees.some((a) => a.familyId !== actor.familyId)) throw notInFamily(messages.taskAssigneeNotChild, 'assignedTo');
-    if (!command.assignees.every((a) => a.role === 'child')) throw invalid(messages.taskAssigneeNotChild, 'assignedTo');
-    assignedTo = [...new Set(command.assignees.map((a) => a.id))];
+    assignedTo = assigneesOf(actor, command.assignees);
   }
   return [
     {
@@ -100,15 +245,19 @@ function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): Ta
 export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
   initialState: {
     exists: false,
+    deleted: false,
     familyId: null,
     title: '',
+    description: '',
     pointsValue: 0,
+    dueDate: null,
     assignedTo: [],
     status: 'pending',
     isChildRequest: false,
     requestType: null,
     accepted: false,
     createdBy: null,
+    credited: null,
   },
 
   evolve(state, event) {
@@ -120,7 +269,9 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
           familyId: event.data.familyId,
           createdBy: event.data.createdBy,
           title: event.data.title,
+          description: event.data.description,
           pointsValue: event.data.pointsValue,
+          dueDate: event.data.dueDate,
           assignedTo: event.data.assignedTo,
           isChildRequest: event.data.isChildRequest,
           requestType: event.data.requestType,
@@ -129,11 +280,17 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
       case 'TaskSubmitted':
         return { ...state, status: 'submitted' };
       case 'TaskApproved':
-        return { ...state, status: 'approved' };
+        return { ...state, status: 'approved', credited: { childId: event.data.creditedTo, amount: event.data.pointsValue } };
       case 'TaskRejected':
         return { ...state, status: 'rejected' };
       case 'TaskRequestAccepted':
         return { ...state, accepted: true, status: 'pending' };
+      case 'TaskEdited':
+        return { ...state, ...event.data.changes };
+      case 'TaskDeleted':
+        return { ...state, deleted: true };
+      case 'TaskReversed':
+        return { ...state, status: 'reversed' };
     }
   },
 
@@ -142,48 +299,30 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
       if (state.exists) return [];
       return decideCreate(command);
     }
-    if (!state.exists || !taskVisibleTo(command.actor, state)) throw notFound('Task');
-
+    const { actor } = command;
     switch (command.type) {
-      case 'SubmitTask': {
-        assertCan(command.actor, 'completeTasks');
-        if (!state.assignedTo.includes(command.actor.id)) throw notFound('Task');
-        if (state.status === 'submitted') return [];
-        if (awaitingReview(state)) throw conflict('This request is waiting for a parent to accept it');
-        if (state.status !== 'pending') throw conflict(`This task is ${state.status} and can no longer be completed`);
-        return [{ type: 'TaskSubmitted', data: { submittedBy: command.actor.id } }];
-      }
-      case 'ApproveTask': {
-        assertCan(command.actor, 'reviewTasks');
-        if (state.status === 'approved') return [];
-        if (state.isChildRequest && state.accepted && state.status === 'pending') return [];
-        const credit = (): TaskEvent[] => [
-          {
-            type: 'TaskApproved',
-            data: {
-              score: command.score,
-              creditedTo: state.assignedTo[0]!,
-              entryId: command.entryId,
-              pointsValue: state.pointsValue,
-            },
-          },
-        ];
-        if (state.status === 'submitted') return credit();
-        if (awaitingReview(state)) {
-          return state.requestType === 'already_did' ? credit() : [{ type: 'TaskRequestAccepted', data: {} }];
-        }
-        throw conflict(
-          state.status === 'rejected' ? 'This task has already been rejected' : 'Only submitted tasks can be approved',
-        );
-      }
-      case 'RejectTask': {
-        assertCan(command.actor, 'reviewTasks');
-        if (state.status === 'rejected') return [];
-        if (state.status === 'submitted' || awaitingReview(state)) return [{ type: 'TaskRejected', data: {} }];
-        throw conflict(
-          state.status === 'approved' ? 'This task has already been approved' : 'Only submitted tasks can be rejected',
-        );
-      }
+      case 'SubmitTask':
+        return when(verdicts.submit(actor, state), () => [{ type: 'TaskSubmitted', data: { submittedBy: actor.id } }]);
+      case 'ApproveTask':
+        return when<TaskEvent>(verdicts.approve(actor, state), () => {
+          const creditedTo = approvalCreditsTo(state);
+          if (creditedTo === null) return [{ type: 'TaskRequestAccepted', data: {} }];
+          return [{ type: 'TaskApproved', data: { score: command.score, creditedTo, entryId: command.entryId, pointsValue: state.pointsValue } }];
+        });
+      case 'RejectTask':
+        return when(verdicts.reject(actor, state), () => [{ type: 'TaskRejected', data: {} }]);
+      case 'EditTask':
+        return when(verdicts.edit(actor, state), () => decideEdit(command, state));
+      case 'DeleteTask':
+        return when(verdicts.delete(actor, state), () => [{ type: 'TaskDeleted', data: {} }]);
+      case 'ReverseTask':
+        return when(verdicts.reverse(actor, state), () => {
+          const reason = command.reason.trim();
+          if (!reason) throw invalid(messages.reasonRequired, 'reason');
+          if (reason.length > limits.points.reasonMax) throw invalid(messages.reasonTooLong, 'reason');
+          const { childId, amount } = state.credited!;
+          return [{ type: 'TaskReversed', data: { reason, creditedTo: childId, entryId: command.entryId, pointsValue: amount } }];
+        });
     }
   },
 };

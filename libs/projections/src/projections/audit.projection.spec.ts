@@ -163,6 +163,31 @@ describe('audit projection', () => {
     expect(row!.summary).toBe('Mom deducted 5 FP from Kid: Rude at dinner');
   });
 
+  it('tells every correction of a task: an edit (with the title it had), a deletion and a reversal with its reason', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));
+    log.add('member-kid', 'MemberJoined', member('kid', 'Kid', 'child', 'added'));
+    log.add('member-sib', 'MemberJoined', member('sib', 'Sib', 'child', 'added'));
+    log.add('task-t1', 'TaskCreated', task('t1', 'Dishes'));
+    log.add('task-t1', 'TaskEdited', { changes: { title: 'Dishes and pans', pointsValue: 25, dueDate: '2026-11-30', assignedTo: ['kid', 'sib'] } });
+    log.add('task-t1', 'TaskEdited', { changes: { description: '', dueDate: null } });
+    log.add('task-t1', 'TaskDeleted', {});
+    log.add('task-t2', 'TaskCreated', task('t2', 'Homework'));
+    log.add('task-t2', 'TaskApproved', { score: 10, creditedTo: 'kid', entryId: 'e1', pointsValue: 20 });
+    log.add('task-t2', 'TaskReversed', { reason: 'Approved by mistake', creditedTo: 'kid', entryId: 'e2', pointsValue: 20 });
+    log.add('pointsAccount-kid', 'TaskPointsReversed', { entryId: 'e2', childId: 'kid', taskId: 't2', amount: -20, reason: 'Reversed: Homework' });
+    const rows = (await auditLogOf(log.events, 'fam-1')).slice(0, 7).reverse().filter((r) => r.action !== 'task_created');
+    expect(rows.map((r) => [r.action, r.summary])).toEqual([
+      ['task_edited', 'Mom edited the task "Dishes": title "Dishes and pans", points +25 FP, due 2026-11-30, assigned to Kid, Sib'],
+      ['task_edited', 'Mom edited the task "Dishes and pans": no description, no due date'],
+      ['task_deleted', 'Mom deleted the task "Dishes and pans"'],
+      ['task_approved', 'Mom approved "Homework" for Kid (score 10/10, +20 FP)'],
+      ['task_reversed', 'Mom reversed "Homework" for Kid (-20 FP): Approved by mistake'],
+      ['task_points_reversed', 'Kid lost 20 FP: Reversed: Homework'],
+    ]);
+    await run(log.events);
+  });
+
   it('leaves out events without a family, and names unknown actors "someone"', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('member-root', 'MemberJoined', member('root', 'Root', 'superuser', 'bootstrap', null as unknown as string), { familyId: null, actorId: 'root' });

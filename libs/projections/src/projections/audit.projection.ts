@@ -1,4 +1,4 @@
-import { signedFp } from '@familyos/contracts/rules';
+import { fp, signedFp } from '@familyos/contracts/rules';
 import { isEvent, streamCategory, streamEntityId, type EventOf, type EventType, type StoredEvent } from '@familyos/events';
 import { formatWeekRange } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
@@ -69,6 +69,19 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     `${actor} approved "${await refs.task(streamEntityId(e.streamId))}" for ${await refs.member(d.creditedTo)} (score ${d.score}/10, ${signedFp(d.pointsValue)})`,
   TaskRejected: async (_d, actor, refs, e) => `${actor} rejected "${await refs.task(streamEntityId(e.streamId))}"`,
   TaskRequestAccepted: async (_d, actor, refs, e) => `${actor} accepted the request "${await refs.task(streamEntityId(e.streamId))}"`,
+  // Told with the title the task had before this edit (remember() renames it afterwards).
+  TaskEdited: async ({ changes: c }, actor, refs, e) => {
+    const what: string[] = [];
+    if (c.title !== undefined) what.push(`title "${c.title}"`);
+    if (c.description !== undefined) what.push(c.description ? 'a new description' : 'no description');
+    if (c.pointsValue !== undefined) what.push(`points ${signedFp(c.pointsValue)}`);
+    if (c.dueDate !== undefined) what.push(c.dueDate ? `due ${c.dueDate.slice(0, 10)}` : 'no due date');
+    if (c.assignedTo !== undefined) what.push(`assigned to ${(await Promise.all(c.assignedTo.map((id) => refs.member(id)))).join(', ')}`);
+    return `${actor} edited the task "${await refs.task(streamEntityId(e.streamId))}": ${what.join(', ')}`;
+  },
+  TaskDeleted: async (_d, actor, refs, e) => `${actor} deleted the task "${await refs.task(streamEntityId(e.streamId))}"`,
+  TaskReversed: async (d, actor, refs, e) =>
+    `${actor} reversed "${await refs.task(streamEntityId(e.streamId))}" for ${await refs.member(d.creditedTo)} (${signedFp(-d.pointsValue)}): ${d.reason}`,
   PointsIssued: async (d, actor, refs) => {
     const amount = d.amount;
     const child = await refs.member(d.childId);
@@ -76,6 +89,8 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     return `${actor} ${what}: ${d.reason}${d.approved ? '' : ' (pending)'}`;
   },
   TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${signedFp(d.amount)}: ${d.reason}`,
+  TaskPointsReversed: async (d, _actor, refs) =>
+    `${await refs.member(d.childId)} ${d.amount < 0 ? 'lost' : 'got back'} ${fp(Math.abs(d.amount))}: ${d.reason}`,
   RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${d.option}" for ${d.cost} FP`,
   RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${signedFp(-d.cost)})`,
   RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
@@ -111,6 +126,7 @@ async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Prom
   if (isEvent(e, 'MemberJoined')) await ref(`member-${e.data.memberId}`, e.data.name);
   if (isEvent(e, 'MemberRenamed') || isEvent(e, 'AccessRequested')) await ref(e.streamId, e.data.name);
   if (isEvent(e, 'TaskCreated')) await ref(`task-${e.data.taskId}`, e.data.title);
+  if (isEvent(e, 'TaskEdited') && e.data.changes.title !== undefined) await ref(e.streamId, e.data.changes.title);
   if (isEvent(e, 'CalendarEventCreated') || isEvent(e, 'CalendarEventUpdated')) await ref(e.streamId, e.data.title);
   // A deleted post or comment is named by its last words.
   if (isEvent(e, 'AnnouncementPosted') || isEvent(e, 'AnnouncementEdited')) await ref(e.streamId, excerpt(e.data.content));

@@ -66,6 +66,37 @@ describe('points projection', () => {
     expect(balances[0]!.lastPosition).toBeLessThan(reject.position);
   });
 
+  it('a reversal is a debit entry "Reversed: {title}" of the task, taken from the balance and from what was earned', async () => {
+    const { log } = kidAccount();
+    const reversal = log.add('pointsAccount-kid', 'TaskPointsReversed', { entryId: 'p6', childId: 'kid', taskId: 't1', amount: -40, reason: 'Reversed: Dishes' });
+    const { entries, balances } = await run(log);
+    expect(entries.find((e) => e.id === 'p6')).toEqual({
+      id: 'p6',
+      familyId: 'fam-1',
+      userId: 'kid',
+      amount: -40,
+      reason: 'Reversed: Dishes',
+      approved: true,
+      date: reversal.metadata.timestamp,
+      issuerId: 'mom',
+      source: 'reversal',
+      taskId: 't1',
+      redemptionId: null,
+      position: reversal.position,
+    });
+    expect(balances[0]).toMatchObject({ balance: 15 + 40 - 5 - 30 - 40, totalEarned: 15, totalSpent: 30 });
+    expect(balances[0]!.balance).toBe(sumApproved(entries, 'kid'));
+  });
+
+  it('reversing a deduction task gives its points back without counting them as earned', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('pointsAccount-kid', 'PointsIssued', { entryId: 'p1', childId: 'kid', amount: 20, reason: 'Bonus', approved: true, issuerId: 'mom' });
+    log.add('pointsAccount-kid', 'TaskPointsAwarded', { entryId: 'p2', childId: 'kid', taskId: 't1', amount: -10, reason: 'Completed task: Lost the keys' });
+    log.add('pointsAccount-kid', 'TaskPointsReversed', { entryId: 'p3', childId: 'kid', taskId: 't1', amount: 10, reason: 'Reversed: Lost the keys' });
+    const { balances } = await run(log);
+    expect(balances[0]).toMatchObject({ balance: 20, totalEarned: 20, totalSpent: 0 });
+  });
+
   it('an unapproved entry alone makes no balance', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('pointsAccount-kid', 'PointsIssued', { entryId: 'p1', childId: 'kid', amount: 50, reason: 'Pending', approved: false, issuerId: 'mom' });

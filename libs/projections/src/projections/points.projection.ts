@@ -22,7 +22,9 @@ async function addEntry(tx: ReadModelTx, event: StoredEvent, entry: Omit<PointsE
   await tx.put(collections.balances, {
     ...current,
     balance: current.balance + entry.amount,
-    totalEarned: current.totalEarned + (entry.amount > 0 ? entry.amount : 0),
+    // A reversal takes back what a task had earned (giving back a deduction task's debit earns nothing);
+    // a deduction or a spend never counts against "earned".
+    totalEarned: current.totalEarned + (entry.source === 'reversal' ? Math.min(entry.amount, 0) : Math.max(entry.amount, 0)),
     totalSpent: current.totalSpent + (entry.source === 'redemption' ? -entry.amount : 0),
     lastPosition: event.position,
   });
@@ -52,7 +54,8 @@ export const pointsProjection: Projection = {
         taskId: null,
         redemptionId: null,
       });
-    } else if (isEvent(event, 'TaskPointsAwarded')) {
+    } else if (isEvent(event, 'TaskPointsAwarded') || isEvent(event, 'TaskPointsReversed')) {
+      // A task's credit, or its reversal's debit ("Reversed: {title}"), both naming the task.
       const d = event.data;
       await addEntry(tx, event, {
         id: d.entryId,
@@ -61,7 +64,7 @@ export const pointsProjection: Projection = {
         reason: d.reason,
         approved: true,
         issuerId: event.metadata.actorId,
-        source: 'task',
+        source: event.type === 'TaskPointsAwarded' ? 'task' : 'reversal',
         taskId: d.taskId,
         redemptionId: null,
       });

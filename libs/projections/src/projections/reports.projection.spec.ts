@@ -87,6 +87,21 @@ describe('reports projection', () => {
     expect(reports).toEqual([]);
   });
 
+  it('a reversed task is no longer a task done, and its debit nets its credit out of the week', async () => {
+    const { log } = familyWeek();
+    log.add('task-t1', 'TaskReversed', { reason: 'Approved by mistake', creditedTo: 'ada', entryId: 'p7', pointsValue: 20 });
+    log.add('pointsAccount-ada', 'TaskPointsReversed', { entryId: 'p7', childId: 'ada', taskId: 't1', amount: -20, reason: 'Reversed: Clean room' });
+    log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));
+    const { entries, tasks, reports } = await run(log);
+    expect(tasks).toEqual([]);
+    expect(entries.filter((e) => e.userId === 'ada' && e.source === 'task').map((e) => [e.id, e.amount])).toEqual([
+      ['p5', 20],
+      ['p7', -20],
+    ]);
+    const ada = reports[0]!.children.find((c) => c.userId === 'ada')!;
+    expect(ada).toMatchObject({ totalPoints: 10 + 15 + 5, tasksCompleted: 0 });
+  });
+
   it('on WeeklyReportGenerated, computes the family’s report from the rows seen so far and stores it under family and week', async () => {
     const { log } = familyWeek();
     const generated = log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));

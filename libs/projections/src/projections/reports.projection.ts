@@ -36,6 +36,15 @@ export const reportsProjection: Projection = {
       if (!familyId) return;
       const row: ReportEntryDoc = { id: d.entryId, familyId, userId: d.childId, amount: d.amount, reason: d.reason, date: event.metadata.timestamp, source: 'task' };
       await tx.put(collections.reportEntries, row);
+    } else if (isEvent(event, 'TaskPointsReversed')) {
+      // The debit counts against the week it happens in, as tasks points: a reversed credit nets out.
+      const d = event.data;
+      if (!familyId) return;
+      const row: ReportEntryDoc = { id: d.entryId, familyId, userId: d.childId, amount: d.amount, reason: d.reason, date: event.metadata.timestamp, source: 'task' };
+      await tx.put(collections.reportEntries, row);
+    } else if (isEvent(event, 'TaskReversed')) {
+      // A reversed task is no longer a task done (nor its score part of the average).
+      await tx.delete(collections.reportTasks, streamEntityId(event.streamId));
     } else if (isEvent(event, 'TaskApproved')) {
       const d = event.data;
       if (!familyId) return;

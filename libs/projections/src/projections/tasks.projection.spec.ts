@@ -67,6 +67,10 @@ describe('tasks projection', () => {
         submittedAt: null,
         reviewedAt: null,
         reviewedBy: null,
+        creditedTo: null,
+        reversedAt: null,
+        reversedBy: null,
+        reversalReason: null,
         updatedAt: e.metadata.timestamp,
       },
     ]);
@@ -91,6 +95,7 @@ describe('tasks projection', () => {
       submittedAt: s.metadata.timestamp,
       reviewedAt: a.metadata.timestamp,
       reviewedBy: 'dad',
+      creditedTo: 'kid',
       updatedAt: a.metadata.timestamp,
       requestAccepted: false,
     });
@@ -155,6 +160,55 @@ describe('tasks projection', () => {
       ['r2', 'approved', 'already_did', false, 7, null, a.metadata.timestamp, 'mom'],
       ['r3', 'rejected', 'want_to_do', false, null, null, r.metadata.timestamp, 'mom'],
     ]);
+  });
+
+  it('an edit changes only the fields it names, and the task keeps its status', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes', description: 'All of them', dueDate: '2026-11-30', assignedTo: ['kid'] }));
+    log.add('task-t1', 'TaskSubmitted', { submittedBy: 'kid' }, { actorId: 'kid' });
+    const ed = log.add('task-t1', 'TaskEdited', { changes: { title: 'Dishes and pans', pointsValue: 25, dueDate: null, assignedTo: ['kid', 'kid2'] } }, { actorId: 'dad' });
+    const [task] = await run(log);
+    expect(task).toMatchObject({
+      title: 'Dishes and pans',
+      description: 'All of them',
+      pointsValue: 25,
+      dueDate: null,
+      assignedTo: ['kid', 'kid2'],
+      status: 'submitted',
+      updatedAt: ed.metadata.timestamp,
+    });
+  });
+
+  it('a deleted task has no row, whatever came before it; other tasks stay', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes' }));
+    log.add('task-t2', 'TaskCreated', created({ taskId: 't2', title: 'Homework' }));
+    log.add('task-t1', 'TaskSubmitted', { submittedBy: 'kid' }, { actorId: 'kid' });
+    log.add('task-t1', 'TaskEdited', { changes: { title: 'Dishes, really' } });
+    log.add('task-t1', 'TaskDeleted', {});
+    const rows = await run(log);
+    expect(rows.map((t) => [t.id, t.title])).toEqual([['t2', 'Homework']]);
+  });
+
+  it('a reversed task: status reversed with when, who and why; creditedTo and the score stay', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes', assignedTo: ['kid', 'kid2'] }));
+    log.add('task-t1', 'TaskSubmitted', { submittedBy: 'kid2' }, { actorId: 'kid2' });
+    const a = log.add('task-t1', 'TaskApproved', { score: 9, creditedTo: 'kid', entryId: 'e1', pointsValue: 20 }, { actorId: 'dad' });
+    const r = log.add('task-t1', 'TaskReversed', { reason: 'Approved by mistake', creditedTo: 'kid', entryId: 'e2', pointsValue: 20 });
+    log.add('pointsAccount-kid', 'TaskPointsReversed', { entryId: 'e2', childId: 'kid', taskId: 't1', amount: -20, reason: 'Reversed: Dishes' });
+    const [task] = await run(log);
+    expect(task).toMatchObject({
+      status: 'reversed',
+      score: 9,
+      creditedTo: 'kid',
+      reviewedAt: a.metadata.timestamp,
+      reviewedBy: 'dad',
+      reversedAt: r.metadata.timestamp,
+      reversedBy: 'mom',
+      reversalReason: 'Approved by mistake',
+      updatedAt: r.metadata.timestamp,
+    });
   });
 
   it('ignores task events of a task it has never seen and TaskCreated-shaped events of other streams', async () => {

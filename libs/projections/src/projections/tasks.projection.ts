@@ -4,9 +4,11 @@ import type { Projection } from './projection.js';
 import type { TaskDoc } from '../schema/documents.js';
 
 
+/** Every task of the family as its lists show it; a deleted task has no row (the log keeps its history). */
 export const tasksProjection: Projection = {
   name: 'tasks',
-  version: 1,
+  // 2: creditedTo, the reversal (status reversed, reversedAt/By, reversalReason), edits, deleted tasks removed.
+  version: 2,
   collections: [collections.tasks],
   async apply(event, tx) {
     const at = event.metadata.timestamp;
@@ -32,22 +34,34 @@ export const tasksProjection: Projection = {
         submittedAt: null,
         reviewedAt: null,
         reviewedBy: null,
+        creditedTo: null,
+        reversedAt: null,
+        reversedBy: null,
+        reversalReason: null,
         updatedAt: at,
       };
       await tx.put(collections.tasks, doc);
       return;
     }
     if (!event.streamId.startsWith('task-')) return;
-    const task = await tx.get(collections.tasks, streamEntityId(event.streamId));
+    const id = streamEntityId(event.streamId);
+    if (isEvent(event, 'TaskDeleted')) {
+      await tx.delete(collections.tasks, id);
+      return;
+    }
+    const task = await tx.get(collections.tasks, id);
     if (!task) return;
     const actor = event.metadata.actorId;
     let next: TaskDoc | null = null;
     if (isEvent(event, 'TaskSubmitted')) next = { ...task, status: 'submitted', submittedAt: at };
     else if (isEvent(event, 'TaskApproved'))
-      next = { ...task, status: 'approved', score: event.data.score, reviewedAt: at, reviewedBy: actor };
+      next = { ...task, status: 'approved', score: event.data.score, creditedTo: event.data.creditedTo, reviewedAt: at, reviewedBy: actor };
     else if (isEvent(event, 'TaskRejected')) next = { ...task, status: 'rejected', reviewedAt: at, reviewedBy: actor };
     else if (isEvent(event, 'TaskRequestAccepted'))
       next = { ...task, status: 'pending', requestAccepted: true, reviewedAt: at, reviewedBy: actor };
+    else if (isEvent(event, 'TaskEdited')) next = { ...task, ...event.data.changes };
+    else if (isEvent(event, 'TaskReversed'))
+      next = { ...task, status: 'reversed', reversedAt: at, reversedBy: actor, reversalReason: event.data.reason };
     if (next) await tx.put(collections.tasks, { ...next, updatedAt: at });
   },
 };

@@ -1,6 +1,6 @@
 import type { FamilySettings, Role } from '@familyos/events';
 import type { CalendarEventFields } from '@familyos/events';
-import type { InviteView, PointsEntryView, RedemptionView, TaskView } from '@familyos/contracts';
+import type { InviteView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
 
 /**
  * The documents the projections write and the queries read. Where a document is an answer plus its family (and
@@ -33,7 +33,7 @@ export interface MemberDoc {
   createdAt: string;
 }
 
-export interface TaskDoc extends TaskView {
+export interface TaskDoc extends TaskFields {
   familyId: string;
 }
 
@@ -53,7 +53,7 @@ export interface BalanceDoc {
   lastPosition: number;
 }
 
-export interface RedemptionDoc extends RedemptionView {
+export interface RedemptionDoc extends RedemptionFields {
   familyId: string;
 }
 

@@ -26,10 +26,11 @@ import { ChildRequestsPanel } from '../../features/review/ReviewPanels';
 import { CreateTaskDialog } from '../../features/tasks/CreateTaskDialog';
 import { TaskCountCards } from '../../features/tasks/TaskCountCards';
 import { TaskDetailsDialog } from '../../features/review/TaskDetailsDialog';
-import { TaskList } from '../../features/tasks/TaskList';
+import { TaskList, type TaskCorrection } from '../../features/tasks/TaskList';
 import { TaskTemplatesGrid } from '../../features/tasks/TaskTemplatesGrid';
 import { attentionRank, countByStatus, matchesSearch, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
 import { useTaskActions } from '../../features/review/useTaskActions';
+import { DeleteTaskDialog, ReverseTaskDialog } from '../../features/review/TaskCorrectionDialogs';
 
 /** SPEC §2 Tasks: the tasks feature's list and form, composed with the review of requests and done tasks. */
 export default function TasksPage() {
@@ -45,7 +46,14 @@ export default function TasksPage() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const [form, setForm] = useState<{ key: number; open: boolean; template: TaskTemplate | null }>({ key: 0, open: false, template: null });
+  const [form, setForm] = useState<{ key: number; open: boolean; template: TaskTemplate | null; editing: Task | null }>({
+    key: 0,
+    open: false,
+    template: null,
+    editing: null,
+  });
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const [reversing, setReversing] = useState<Task | null>(null);
 
   const isChild = me.abilities.completeTasks;
   const canRequest = me.abilities.requestTasks;
@@ -55,14 +63,22 @@ export default function TasksPage() {
   const members = useMemo(() => new Map<string, User>(userList.map((u) => [u.id, u])), [userList]);
 
   const sorted = useMemo(() => {
-    return [...all].sort((a, b) => attentionRank(a, isChild) - attentionRank(b, isChild) || b.createdAt.localeCompare(a.createdAt));
-  }, [all, isChild]);
+    return [...all].sort((a, b) => attentionRank(a) - attentionRank(b) || b.createdAt.localeCompare(a.createdAt));
+  }, [all]);
   const shown = sorted.filter((t) => (filter === 'all' || t.status === filter) && matchesSearch(t, search));
   const counts = countByStatus(all);
   const details = detailsId ? (all.find((t) => t.id === detailsId) ?? null) : null;
 
-  const openForm = (template: TaskTemplate | null = null) => setForm((f) => ({ key: f.key + 1, open: true, template }));
+  const openForm = (template: TaskTemplate | null = null, editing: Task | null = null) =>
+    setForm((f) => ({ key: f.key + 1, open: true, template, editing }));
   const openDetails = (task: Task) => setDetailsId(task.id);
+  /** Edit, Delete or Reverse (offered from `task.can`): the details dialog makes way for the form or confirmation. */
+  const correct = (task: Task, correction: TaskCorrection) => {
+    setDetailsId(null);
+    if (correction === 'edit') openForm(null, task);
+    else if (correction === 'delete') setDeleting(task);
+    else setReversing(task);
+  };
 
   if (tasks.isPending) return <LoadingScreen />;
 
@@ -152,21 +168,35 @@ export default function TasksPage() {
             busyId={actions.busyId}
             onOpen={openDetails}
             onComplete={(task) => void actions.complete(task)}
+            onCorrect={correct}
             emptyText={emptyText}
           />
         </CardContent>
       </Card>
 
-      <TaskDetailsDialog task={details} me={me} users={userList} onClose={() => setDetailsId(null)} />
+      <TaskDetailsDialog
+        task={details}
+        me={me}
+        users={userList}
+        onClose={() => setDetailsId(null)}
+        corrections={{
+          onEdit: (task) => correct(task, 'edit'),
+          onDelete: (task) => correct(task, 'delete'),
+          onReverse: (task) => correct(task, 'reverse'),
+        }}
+      />
       {(canRequest || canCreate) && (
         <CreateTaskDialog
           key={form.key}
           open={form.open}
-          mode={canRequest ? 'request' : 'create'}
+          mode={form.editing ? 'edit' : canRequest ? 'request' : 'create'}
           template={form.template}
+          task={form.editing}
           onClose={() => setForm((f) => ({ ...f, open: false }))}
         />
       )}
+      <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
+      <ReverseTaskDialog task={reversing} users={userList} onClose={() => setReversing(null)} />
     </Stack>
   );
 }

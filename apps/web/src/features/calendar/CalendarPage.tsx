@@ -112,14 +112,18 @@ function EventCard({ o, onEdit, onDelete }: { o: CalendarOccurrence; onEdit: () 
               {past && <SoftChip label="Past" />}
             </Stack>
           </Box>
-          {o.canEdit && (
+          {(o.can.edit || o.can.delete) && (
             <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}>
-              <Button size="small" variant="outlined" onClick={onEdit} aria-label={`Edit ${o.title}`}>
-                Edit
-              </Button>
-              <Button size="small" variant="outlined" color="error" onClick={onDelete} aria-label={`Delete ${o.title}`}>
-                Delete
-              </Button>
+              {o.can.edit && (
+                <Button size="small" variant="outlined" onClick={onEdit} aria-label={`Edit ${o.title}`}>
+                  Edit
+                </Button>
+              )}
+              {o.can.delete && (
+                <Button size="small" variant="outlined" color="error" onClick={onDelete} aria-label={`Delete ${o.title}`}>
+                  Delete
+                </Button>
+              )}
             </Stack>
           )}
         </Stack>

@@ -12,7 +12,6 @@ import { QueryCard } from '../../components/QueryCard';
 import { listSx } from '../../components/SectionCard';
 import { StatCard } from '../../components/StatCard';
 import { shortDate } from '../../lib/dates';
-import { isAwaitingRequestReview } from '../../lib/task-model';
 import type { Me, Task } from '../../lib/types';
 import { MoreTasksLink } from './FamilyCards';
 import { greetingFor } from './greeting';
@@ -23,7 +22,7 @@ export interface CompleteTask {
   busyId: string | undefined;
 }
 
-const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3 };
+const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3, reversed: 4 };
 const TASKS_SHOWN = 8;
 
 /** SPEC §2 "Dashboard, child view": greeting, four stat cards, the child's tasks and the Redemption Center. */
@@ -51,7 +50,7 @@ export function ChildDashboard({
   const rows = leaderboard.data ?? [];
   const row = rows.find((r) => r.userId === me.id);
   const sorted = [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status] || b.createdAt.localeCompare(a.createdAt));
-  const toDo = mine.filter((t) => t.status === 'pending' && !isAwaitingRequestReview(t)).length;
+  const toDo = mine.filter((t) => t.can.submit).length;
 
   return (
     <Stack spacing={{ xs: 2.5, md: 3 }}>
@@ -115,19 +114,18 @@ export function ChildDashboard({
   );
 }
 
-/** One task with what the child can do about it (SPEC §2, per status). */
+/** One task with what the child can do about it (the server's `can`), else where it stands (SPEC §2, per status). */
 function ChildTaskRow({ task, actions }: { task: Task; actions: CompleteTask }) {
-  const awaitingParent = isAwaitingRequestReview(task);
   const sending = actions.busyId === task.id;
 
   let action;
-  if (task.status === 'pending' && !awaitingParent) {
+  if (task.can.submit) {
     action = (
       <Button variant="contained" size="small" color="success" onClick={() => void actions.complete(task)} disabled={sending} aria-label={`Complete ${task.title}`}>
         {sending ? 'Sending...' : 'Complete'}
       </Button>
     );
-  } else if (task.status === 'submitted' || awaitingParent) {
+  } else if (task.status === 'submitted' || task.requestAwaitingReview) {
     action = (
       <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
         ⏳ Waiting for approval
@@ -139,7 +137,13 @@ function ChildTaskRow({ task, actions }: { task: Task; actions: CompleteTask }) 
         🎉 Great job!
       </Typography>
     );
-  } else {
+  } else if (task.status === 'reversed') {
+    action = (
+      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 700 }}>
+        ↩️ Reversed
+      </Typography>
+    );
+  } else if (task.status === 'rejected') {
     action = (
       <Typography variant="body2" sx={{ fontWeight: 700, color: 'error.main' }}>
         ✖ Rejected
@@ -151,6 +155,7 @@ function ChildTaskRow({ task, actions }: { task: Task; actions: CompleteTask }) 
     `${signedFp(task.pointsValue)}`,
     task.dueDate ? `Due ${shortDate(task.dueDate)}` : null,
     task.score !== null && task.status === 'approved' ? `Score ${task.score}/10` : null,
+    task.status === 'reversed' && task.reversalReason ? `Reversed: ${task.reversalReason}` : null,
   ].filter(Boolean);
 
   return (

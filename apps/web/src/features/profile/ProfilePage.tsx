@@ -62,7 +62,7 @@ function ChildSide({ me }: { me: Me }) {
   // DESIGN §9: Family Rank = 1 + the number of children with a higher balance; only with more than one child.
   const rank = mine ? 1 + rows.filter((r) => r.balance > mine.balance).length : null;
   const completed = newestFirst(
-    (tasks.data ?? []).filter((t) => t.status === 'approved' && t.assignedTo[0] === me.id),
+    (tasks.data ?? []).filter((t) => t.status === 'approved' && t.creditedTo === me.id),
     (t) => t.reviewedAt ?? t.updatedAt,
   );
   const history = (points.data ?? []).filter((e) => e.userId === me.id).slice(0, POINTS_SHOWN);

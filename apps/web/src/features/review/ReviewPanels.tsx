@@ -22,14 +22,15 @@ import { SoftChip } from '../../components/SoftChip';
 import { UserAvatar } from '../../components/UserAvatar';
 import { failureMessage } from '../../lib/api';
 import { ago } from '../../lib/dates';
-import { isAwaitingRequestReview, REQUEST_TYPE_LABEL } from '../../lib/task-model';
+import { REQUEST_TYPE_LABEL } from '../../lib/task-model';
 import { useToast } from '../../lib/toast';
 import type { LeaderboardRow, Redemption, Task, User } from '../../lib/types';
 import { useTaskActions } from './useTaskActions';
 
 type Members = Map<string, User>;
 
-const childOf = (task: Task, members: Members) => members.get(task.assignedTo[0] ?? task.createdBy);
+/** The child a review is about: whom approving credits (the server says), else the child who asked. */
+const childOf = (task: Task, members: Members) => members.get(task.approvalCreditsTo ?? task.createdBy);
 const nameOf = (user: User | undefined) => user?.name ?? 'A child';
 
 /** One item awaiting a decision: what, who, when, and the buttons (beside the details when there is room). */
@@ -77,7 +78,7 @@ function Loading() {
  */
 export function ChildRequestsPanel({ members, onOpen }: { members: Members; onOpen?: (task: Task) => void }) {
   const tasks = useTasks();
-  const requests = (tasks.data ?? []).filter(isAwaitingRequestReview);
+  const requests = (tasks.data ?? []).filter((t) => t.requestAwaitingReview);
   return (
     <QueryCard
       title="Child Requests"
@@ -141,12 +142,16 @@ function ChildRequestItem({ task, child, onOpen }: { task: Task; child: User | u
       }
       actions={
         <>
-          <Button variant="outlined" color="error" size="small" disabled={actions.pending} onClick={() => void decide('reject')} aria-label={`Reject ${task.title}`}>
-            {doing === 'reject' ? 'Rejecting...' : 'Reject'}
-          </Button>
-          <Button variant="contained" color="success" size="small" disabled={actions.pending} onClick={() => void decide('approve')} aria-label={`Approve ${task.title}`}>
-            {doing === 'approve' ? 'Approving...' : 'Approve'}
-          </Button>
+          {task.can.reject && (
+            <Button variant="outlined" color="error" size="small" disabled={actions.pending} onClick={() => void decide('reject')} aria-label={`Reject ${task.title}`}>
+              {doing === 'reject' ? 'Rejecting...' : 'Reject'}
+            </Button>
+          )}
+          {task.can.approve && (
+            <Button variant="contained" color="success" size="small" disabled={actions.pending} onClick={() => void decide('approve')} aria-label={`Approve ${task.title}`}>
+              {doing === 'approve' ? 'Approving...' : 'Approve'}
+            </Button>
+          )}
         </>
       }
     />
@@ -202,12 +207,16 @@ function SubmittedItem({ task, child, onApprove }: { task: Task; child: User | u
       }
       actions={
         <>
-          <Button variant="outlined" color="error" size="small" disabled={actions.pending} onClick={() => void actions.reject(task)} aria-label={`Reject ${task.title}`}>
-            {actions.pending ? 'Rejecting...' : 'Reject'}
-          </Button>
-          <Button variant="contained" color="success" size="small" disabled={actions.pending} onClick={onApprove} aria-label={`Approve ${task.title}`}>
-            Approve
-          </Button>
+          {task.can.reject && (
+            <Button variant="outlined" color="error" size="small" disabled={actions.pending} onClick={() => void actions.reject(task)} aria-label={`Reject ${task.title}`}>
+              {actions.pending ? 'Rejecting...' : 'Reject'}
+            </Button>
+          )}
+          {task.can.approve && (
+            <Button variant="contained" color="success" size="small" disabled={actions.pending} onClick={onApprove} aria-label={`Approve ${task.title}`}>
+              Approve
+            </Button>
+          )}
         </>
       }
     />
@@ -335,12 +344,16 @@ export function RedemptionRequestsPanel({ members, leaderboard }: { members: Mem
                 }
                 actions={
                   <>
-                    <Button variant="outlined" color="error" size="small" onClick={() => setReviewing({ redemption: r, intent: 'reject' })} aria-label={`Reject ${nameOf(child)}'s request for ${r.option}`}>
-                      Reject
-                    </Button>
-                    <Button variant="contained" color="success" size="small" onClick={() => setReviewing({ redemption: r, intent: 'approve' })} aria-label={`Approve ${nameOf(child)}'s request for ${r.option}`}>
-                      Approve
-                    </Button>
+                    {r.can.reject && (
+                      <Button variant="outlined" color="error" size="small" onClick={() => setReviewing({ redemption: r, intent: 'reject' })} aria-label={`Reject ${nameOf(child)}'s request for ${r.option}`}>
+                        Reject
+                      </Button>
+                    )}
+                    {r.can.approve && (
+                      <Button variant="contained" color="success" size="small" onClick={() => setReviewing({ redemption: r, intent: 'approve' })} aria-label={`Approve ${nameOf(child)}'s request for ${r.option}`}>
+                        Approve
+                      </Button>
+                    )}
                   </>
                 }
               />
@@ -411,24 +424,28 @@ function RedemptionConfirm({
         <Button onClick={onClose} disabled={decide.isPending}>
           Cancel
         </Button>
-        <Button
-          variant={intent === 'reject' ? 'contained' : 'outlined'}
-          color="error"
-          onClick={() => void run('rejected')}
-          disabled={decide.isPending}
-          autoFocus={intent === 'reject'}
-        >
-          {doing === 'rejected' ? 'Rejecting...' : 'Reject'}
-        </Button>
-        <Button
-          variant={intent === 'approve' ? 'contained' : 'outlined'}
-          color="success"
-          onClick={() => void run('approved')}
-          disabled={decide.isPending}
-          autoFocus={intent === 'approve'}
-        >
-          {doing === 'approved' ? 'Approving...' : 'Approve'}
-        </Button>
+        {redemption.can.reject && (
+          <Button
+            variant={intent === 'reject' ? 'contained' : 'outlined'}
+            color="error"
+            onClick={() => void run('rejected')}
+            disabled={decide.isPending}
+            autoFocus={intent === 'reject'}
+          >
+            {doing === 'rejected' ? 'Rejecting...' : 'Reject'}
+          </Button>
+        )}
+        {redemption.can.approve && (
+          <Button
+            variant={intent === 'approve' ? 'contained' : 'outlined'}
+            color="success"
+            onClick={() => void run('approved')}
+            disabled={decide.isPending}
+            autoFocus={intent === 'approve'}
+          >
+            {doing === 'approved' ? 'Approving...' : 'Approve'}
+          </Button>
+        )}
       </DialogActions>
     </>
   );

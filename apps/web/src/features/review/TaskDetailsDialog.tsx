@@ -12,12 +12,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import UndoIcon from '@mui/icons-material/Undo';
 import { useState, type ReactNode } from 'react';
 import { shortDate } from '../../lib/dates';
 import type { Me, Task, User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { TaskStatusChip } from '../../components/TaskStatusChip';
-import { approvalCredits, dueDateText, isAwaitingRequestReview, isReviewable, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { dueDateText, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
 import { signedFp } from '@familyos/contracts/rules';
 import { useTaskActions } from './useTaskActions';
 
@@ -36,20 +39,30 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The corrections a parent may make from the dialog; each opens its own form or confirmation. */
+export interface TaskCorrections {
+  onEdit: (task: Task) => void;
+  onDelete: (task: Task) => void;
+  onReverse: (task: Task) => void;
+}
+
 /**
- * SPEC §2: the task details dialog. A parent reviewing a submitted task or a pending child request picks a
- * score (default 10) and approves, or rejects; a child can complete a pending task from here.
+ * SPEC §2: the task details dialog. Every button comes from the server's `task.can`: a parent reviewing a
+ * submitted task or a pending child request picks a score (default 10) and approves, or rejects; a child
+ * completes a pending task; a parent edits or deletes a task that is not approved, and reverses an approved one.
  */
 export function TaskDetailsDialog({
   task: taskProp,
   me,
   users,
   onClose,
+  corrections,
 }: {
   task: Task | null;
   me: Me;
   users: User[];
   onClose: () => void;
+  corrections: TaskCorrections;
 }) {
   const [score, setScore] = useState<number>(limits.task.defaultScore);
   // Keep showing the last task while the dialog fades out.
@@ -59,9 +72,9 @@ export function TaskDetailsDialog({
   const task = taskProp ?? last;
   const actions = useTaskActions();
   const busy = task !== null && actions.busyId === task.id;
-  const review = task !== null && me.abilities.reviewTasks && isReviewable(task);
-  const canComplete =
-    task !== null && me.abilities.completeTasks && task.status === 'pending' && !isAwaitingRequestReview(task) && task.assignedTo.includes(me.id);
+  const review = task !== null && (task.can.approve || task.can.reject);
+  const correct = task !== null && (task.can.edit || task.can.delete || task.can.reverse);
+  const nameOf = (id: string | null) => users.find((u) => u.id === id)?.name ?? 'the child';
 
   const assignees = (task?.assignedTo ?? []).map((id) => users.find((u) => u.id === id) ?? { id, username: '', name: 'Unknown member', avatar: '' });
   const creator = task ? users.find((u) => u.id === task.createdBy) : undefined;
@@ -110,6 +123,13 @@ export function TaskDetailsDialog({
                 <TaskStatusChip status={task.status} />
               </Detail>
               {task.score !== null && <Detail label="Score">{scoreText(task.score)}</Detail>}
+              {task.creditedTo && <Detail label="Credited to">{nameOf(task.creditedTo)}</Detail>}
+              {task.status === 'reversed' && (
+                <Detail label="Reversed">
+                  {task.reversalReason}
+                  {task.reversedAt ? ` (${shortDate(task.reversedAt)})` : ''}
+                </Detail>
+              )}
               {task.isRecurring && <Detail label="Repeats">{task.recurringFrequency === 'daily' ? 'Daily' : 'Weekly'}</Detail>}
               {task.isChildRequest && task.requestType && (
                 <Detail label="Request type">
@@ -121,14 +141,14 @@ export function TaskDetailsDialog({
               <Detail label="Created">{shortDate(task.createdAt)}</Detail>
             </Box>
 
-            {review && approvalCredits(task) && (
+            {task.can.approve && task.approvalCreditsTo && (
               <TextField
                 select
                 fullWidth
                 label="Score"
                 value={score}
                 onChange={(e) => setScore(Number(e.target.value))}
-                helperText={`Approving awards ${signedFp(task.pointsValue)} to ${assignees[0]?.name ?? 'the child'}.`}
+                helperText={`Approving awards ${signedFp(task.pointsValue)} to ${nameOf(task.approvalCreditsTo)}.`}
                 sx={{ mt: 2.5 }}
                 disabled={busy}
               >
@@ -139,27 +159,46 @@ export function TaskDetailsDialog({
                 ))}
               </TextField>
             )}
-            {review && !approvalCredits(task) && (
+            {task.can.approve && !task.approvalCreditsTo && (
               <Alert severity="info" sx={{ mt: 2.5 }}>
-                {`Approving adds this task to ${assignees[0]?.name ?? 'the child'}'s tasks. Points are awarded once it is done and approved.`}
+                {`Approving adds this task to ${assignees.map((a) => a.name).join(' and ') || 'the child'}'s tasks. Points are awarded once it is done and approved.`}
               </Alert>
+            )}
+            {correct && (
+              <Stack direction="row" role="group" aria-label="Correct this task" sx={{ mt: 2.5, gap: 1, flexWrap: 'wrap' }}>
+                {task.can.edit && (
+                  <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} disabled={busy} onClick={() => corrections.onEdit(task)}>
+                    Edit
+                  </Button>
+                )}
+                {task.can.delete && (
+                  <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={busy} onClick={() => corrections.onDelete(task)}>
+                    Delete
+                  </Button>
+                )}
+                {task.can.reverse && (
+                  <Button size="small" variant="outlined" color="error" startIcon={<UndoIcon />} disabled={busy} onClick={() => corrections.onReverse(task)}>
+                    Reverse
+                  </Button>
+                )}
+              </Stack>
             )}
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
             <Button onClick={onClose} disabled={busy} sx={{ mr: 'auto' }}>
               Close
             </Button>
-            {review && (
-              <>
-                <Button variant="outlined" color="error" disabled={busy} onClick={() => run(() => actions.reject(task))}>
-                  Reject
-                </Button>
-                <Button variant="contained" color="success" disabled={busy} onClick={() => run(() => actions.approve(task, score))}>
-                  Approve
-                </Button>
-              </>
+            {task.can.reject && (
+              <Button variant="outlined" color="error" disabled={busy} onClick={() => run(() => actions.reject(task))}>
+                Reject
+              </Button>
             )}
-            {canComplete && (
+            {task.can.approve && (
+              <Button variant="contained" color="success" disabled={busy} onClick={() => run(() => actions.approve(task, score))}>
+                Approve
+              </Button>
+            )}
+            {task.can.submit && (
               <Button variant="contained" disabled={busy} onClick={() => run(() => actions.complete(task))}>
                 Complete
               </Button>

@@ -33,10 +33,10 @@ import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
 import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
-import type { User } from '../../lib/types';
+import type { Task, User } from '../../lib/types';
 import { useChildren } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useCreateTask, type NewTask } from '../../api/tasks';
+import { useCreateTask, useEditTask, type NewTask, type TaskEdit } from '../../api/tasks';
 import type { TaskTemplate } from '../../lib/task-model';
 
 /** SPEC §9's quick due dates, in days from today. */
@@ -52,33 +52,46 @@ type Errors = Partial<Record<Field, string>>;
 
 const DEFAULT_POINTS = 10;
 
+/** A stored due date as the picker's day (a date-time is read in the browser's zone, as the list shows it). */
+const dayOf = (dueDate: string | null) => (dueDate ? DateTime.fromISO(dueDate).startOf('day') : null);
+
 /**
  * SPEC §5 "Create task". `mode` 'create' is the parents' Create Task form (assignees, due date, recurring);
- * 'request' is a child's Request Task form (auto-assigned to the child, with a request type).
+ * 'request' is a child's Request Task form (auto-assigned to the child, with a request type); 'edit' is the
+ * parents' form again, filled with `task`, saving only its title, description, points, due date and assignees.
  */
 export function CreateTaskDialog({
   open,
   mode,
   template,
+  task,
   onClose,
 }: {
   open: boolean;
-  mode: 'create' | 'request';
+  mode: 'create' | 'request' | 'edit';
   template?: TaskTemplate | null;
+  /** The task an 'edit' changes. */
+  task?: Task | null;
   onClose: () => void;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const toast = useToast();
   const create = useCreateTask();
+  const edit = useEditTask();
   const children = useChildren();
   const isRequest = mode === 'request';
+  const editing = mode === 'edit' && task ? task : null;
 
-  const [title, setTitle] = useState(template?.title ?? '');
-  const [description, setDescription] = useState(template?.description ?? '');
-  const [points, setPoints] = useState(String(template?.points ?? DEFAULT_POINTS));
-  const [assignedTo, setAssignedTo] = useState<string[]>(() => (children.data?.length === 1 ? [children.data[0]!.id] : []));
-  const [dueDate, setDueDate] = useState<DateTime | null>(null);
+  const [title, setTitle] = useState(editing?.title ?? template?.title ?? '');
+  const [description, setDescription] = useState(editing?.description ?? template?.description ?? '');
+  const [points, setPoints] = useState(String(editing?.pointsValue ?? template?.points ?? DEFAULT_POINTS));
+  const [assignedTo, setAssignedTo] = useState<string[]>(() =>
+    editing ? editing.assignedTo : children.data?.length === 1 ? [children.data[0]!.id] : [],
+  );
+  const [dueDate, setDueDate] = useState<DateTime | null>(() => dayOf(editing?.dueDate ?? null));
+  // An edit keeps the stored due date as it is (even one now past) until the parent picks another.
+  const [dueDateChanged, setDueDateChanged] = useState(false);
   const [dueDateInvalid, setDueDateInvalid] = useState(false);
   const [isRecurring, setIsRecurring] = useState(false);
   const [frequency, setFrequency] = useState<'daily' | 'weekly'>('weekly');
@@ -87,9 +100,16 @@ export function CreateTaskDialog({
   // Only the call itself disables the buttons: disabling the focused submit button while the validators load
   // would drop keyboard focus out of the dialog (Escape would then do nothing). A second submit meanwhile is
   // dropped by useOneSubmission.
-  const busy = create.isPending;
+  const busy = create.isPending || edit.isPending;
 
   const today = DateTime.now().startOf('day');
+  const storedDueDay = dayOf(editing?.dueDate ?? null);
+  const earliest = storedDueDay && storedDueDay < today ? storedDueDay : today;
+  const pickDueDate = (value: DateTime | null) => {
+    setDueDate(value);
+    setDueDateChanged(true);
+    clearError('dueDate');
+  };
   const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   const toggleAssignee = (id: string, checked: boolean) => {
@@ -99,11 +119,22 @@ export function CreateTaskDialog({
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    const pointsValue = points.trim() === '' ? Number.NaN : Number(points);
+    const chosenDueDate = isRequest ? null : (dueDate?.toISODate() ?? null);
+    // Assignees keep the order they had (the first is credited, SPEC §4); newly ticked ones come after.
+    const rank = (id: string) => (editing?.assignedTo.includes(id) ? editing.assignedTo.indexOf(id) : Number.MAX_SAFE_INTEGER);
+    const changes: TaskEdit = {
+      title: title.trim(),
+      description: description.trim(),
+      pointsValue,
+      dueDate: editing && !dueDateChanged ? editing.dueDate : chosenDueDate,
+      assignedTo: [...assignedTo].sort((a, b) => rank(a) - rank(b)),
+    };
     const body: NewTask = {
       title: title.trim(),
       description: description.trim(),
-      pointsValue: points.trim() === '' ? Number.NaN : Number(points),
-      dueDate: isRequest ? null : (dueDate?.toISODate() ?? null),
+      pointsValue,
+      dueDate: chosenDueDate,
       isRecurring: isRequest ? false : isRecurring,
       recurringFrequency: frequency,
       ...(isRequest ? { requestType } : { assignedTo }),
@@ -111,12 +142,13 @@ export function CreateTaskDialog({
 
     const found: Errors = {};
     // Lazy: class-validator loads with this form's first submit, not with the app (DESIGN §7).
-    const { validateDto, CreateTaskDto } = await loadContracts();
-    const result = await validateDto(CreateTaskDto, body);
+    const { validateDto, CreateTaskDto, EditTaskDto } = await loadContracts();
+    const result = editing ? await validateDto(EditTaskDto, changes) : await validateDto(CreateTaskDto, body);
     if (!result.ok) Object.assign(found, fieldErrors<Field>(result.details));
+    const checkDueDate = !isRequest && (!editing || dueDateChanged);
     if (!isRequest && assignedTo.length === 0) found.assignedTo ??= messages.taskAssignee;
-    if (!isRequest && dueDate && (dueDateInvalid || !dueDate.isValid)) found.dueDate ??= messages.taskDueDate;
-    if (!isRequest && dueDate?.isValid && dueDate.startOf('day') < today) found.dueDate = messages.taskDueDatePast;
+    if (checkDueDate && dueDate && (dueDateInvalid || !dueDate.isValid)) found.dueDate ??= messages.taskDueDate;
+    if (checkDueDate && dueDate?.isValid && dueDate.startOf('day') < today) found.dueDate = messages.taskDueDatePast;
 
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
@@ -127,27 +159,33 @@ export function CreateTaskDialog({
     }
 
     try {
-      await create.mutateAsync(body);
-      const names = (children.data ?? []).filter((c) => assignedTo.includes(c.id)).map((c) => c.name);
-      toast({
-        title: 'Task Created',
-        description: isRequest
-          ? `“${body.title}” was sent to your parents for approval.`
-          : `“${body.title}” was assigned to ${names.join(' and ') || 'the selected children'}.`,
-      });
+      if (editing) {
+        await edit.mutateAsync({ id: editing.id, edit: changes });
+        toast({ title: 'Task Updated', description: `“${changes.title}” was updated.` });
+      } else {
+        await create.mutateAsync(body);
+        const names = (children.data ?? []).filter((c) => assignedTo.includes(c.id)).map((c) => c.name);
+        toast({
+          title: 'Task Created',
+          description: isRequest
+            ? `“${body.title}” was sent to your parents for approval.`
+            : `“${body.title}” was assigned to ${names.join(' and ') || 'the selected children'}.`,
+        });
+      }
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.details.length > 0) {
         setErrors(fieldErrors<Field>(error.details));
         toast({ title: 'Error', description: error.details.map((d) => d.message).join(' '), variant: 'destructive' });
       } else {
-        toast({ title: 'Error', description: failureMessage(error, 'Failed to create task. Please try again.'), variant: 'destructive' });
+        const fallback = editing ? 'Failed to update task. Please try again.' : 'Failed to create task. Please try again.';
+        toast({ title: 'Error', description: failureMessage(error, fallback), variant: 'destructive' });
       }
     }
   };
 
   const onSubmit = useOneSubmission(submit);
-  const heading = isRequest ? 'Request Task' : 'Create Task';
+  const heading = editing ? 'Edit Task' : isRequest ? 'Request Task' : 'Create Task';
   const dueDay = dueDate?.isValid ? dueDate.startOf('day') : null;
 
   return (
@@ -167,7 +205,7 @@ export function CreateTaskDialog({
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
       >
         <DialogTitle id="task-form-title" sx={{ fontWeight: 700 }}>
-          {template ? `${template.emoji} ` : isRequest ? '🙋 ' : '📝 '}
+          {template ? `${template.emoji} ` : editing ? '✏️ ' : isRequest ? '🙋 ' : '📝 '}
           {heading}
         </DialogTitle>
         <DialogContent dividers>
@@ -275,18 +313,15 @@ export function CreateTaskDialog({
                   <DatePicker
                     label="Due date (optional)"
                     value={dueDate}
-                    minDate={today}
-                    onChange={(value) => {
-                      setDueDate(value);
-                      clearError('dueDate');
-                    }}
+                    minDate={earliest}
+                    onChange={pickDueDate}
                     onError={(error) => setDueDateInvalid(error !== null)}
                     slotProps={{
                       field: { clearable: true },
                       textField: {
                         fullWidth: true,
                         error: Boolean(errors.dueDate),
-                        helperText: errors.dueDate ?? 'Earliest: today',
+                        helperText: errors.dueDate ?? (earliest < today ? 'Earliest: today, or the date it has' : 'Earliest: today'),
                       },
                     }}
                   />
@@ -308,45 +343,45 @@ export function CreateTaskDialog({
                           variant={selected ? 'filled' : 'outlined'}
                           aria-pressed={selected}
                           title={day.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}
-                          onClick={() => {
-                            setDueDate(day);
-                            clearError('dueDate');
-                          }}
+                          onClick={() => pickDueDate(day)}
                         />
                       );
                     })}
                   </Stack>
                 </Box>
 
-                <Box>
-                  <FormControlLabel
-                    control={<Switch checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />}
-                    label="Recurring task"
-                  />
-                  {isRecurring && (
-                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mt: 0.5, flexWrap: 'wrap' }}>
-                      <Typography id="frequency-label" variant="body2" sx={{ color: 'text.secondary' }}>
-                        Repeats
-                      </Typography>
-                      <ToggleButtonGroup
-                        exclusive
-                        size="small"
-                        color="primary"
-                        aria-labelledby="frequency-label"
-                        value={frequency}
-                        onChange={(_e, value: 'daily' | 'weekly' | null) => value && setFrequency(value)}
-                      >
-                        <ToggleButton value="daily" sx={{ textTransform: 'none', px: 2 }}>
-                          Daily
-                        </ToggleButton>
-                        <ToggleButton value="weekly" sx={{ textTransform: 'none', px: 2 }}>
-                          Weekly
-                        </ToggleButton>
-                      </ToggleButtonGroup>
-                    </Stack>
-                  )}
-                  {errors.recurringFrequency && <FormHelperText error>{errors.recurringFrequency}</FormHelperText>}
-                </Box>
+                {/* Whether a task repeats is set when it is made; an edit changes the task itself. */}
+                {!editing && (
+                  <Box>
+                    <FormControlLabel
+                      control={<Switch checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />}
+                      label="Recurring task"
+                    />
+                    {isRecurring && (
+                      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mt: 0.5, flexWrap: 'wrap' }}>
+                        <Typography id="frequency-label" variant="body2" sx={{ color: 'text.secondary' }}>
+                          Repeats
+                        </Typography>
+                        <ToggleButtonGroup
+                          exclusive
+                          size="small"
+                          color="primary"
+                          aria-labelledby="frequency-label"
+                          value={frequency}
+                          onChange={(_e, value: 'daily' | 'weekly' | null) => value && setFrequency(value)}
+                        >
+                          <ToggleButton value="daily" sx={{ textTransform: 'none', px: 2 }}>
+                            Daily
+                          </ToggleButton>
+                          <ToggleButton value="weekly" sx={{ textTransform: 'none', px: 2 }}>
+                            Weekly
+                          </ToggleButton>
+                        </ToggleButtonGroup>
+                      </Stack>
+                    )}
+                    {errors.recurringFrequency && <FormHelperText error>{errors.recurringFrequency}</FormHelperText>}
+                  </Box>
+                )}
               </>
             )}
           </Stack>
@@ -356,7 +391,7 @@ export function CreateTaskDialog({
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {create.isPending ? (isRequest ? 'Sending…' : 'Creating…') : heading}
+            {editing ? (edit.isPending ? 'Saving…' : 'Save Changes') : create.isPending ? (isRequest ? 'Sending…' : 'Creating…') : heading}
           </Button>
         </DialogActions>
       </Box>

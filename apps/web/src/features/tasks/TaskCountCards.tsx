@@ -2,15 +2,19 @@ import { Box, ButtonBase, Card, Typography } from '@mui/material';
 import type { StatusFilter } from '../../lib/task-model';
 import { STATUS_EMOJI, STATUS_LABEL, TASK_STATUS_ORDER } from '../../lib/task-model';
 
-type Counts = Record<'total' | 'pending' | 'submitted' | 'approved' | 'rejected', number>;
+type Counts = Record<'total' | 'pending' | 'submitted' | 'approved' | 'rejected' | 'reversed', number>;
 
 const CARDS: { key: 'total' | StatusFilter; label: string; emoji: string; filter: StatusFilter }[] = [
   { key: 'total', label: 'Total', emoji: '📋', filter: 'all' },
   ...TASK_STATUS_ORDER.map((s) => ({ key: s, label: STATUS_LABEL[s], emoji: STATUS_EMOJI[s], filter: s })),
 ];
 
-/** SPEC §2's count cards; a click filters the list to that status (Total shows all). */
+/**
+ * SPEC §2's count cards; a click filters the list to that status (Total shows all). Reversed tasks count in
+ * Total, and get a card of their own once there is one (decision 027).
+ */
 export function TaskCountCards({ counts, filter, onFilter }: { counts: Counts; filter: StatusFilter; onFilter: (f: StatusFilter) => void }) {
+  const cards = CARDS.filter((card) => card.key !== 'reversed' || counts.reversed > 0 || filter === 'reversed');
   return (
     <Box
       component="ul"
@@ -21,11 +25,11 @@ export function TaskCountCards({ counts, filter, onFilter }: { counts: Counts; f
         p: 0,
         display: 'grid',
         gap: { xs: 1, sm: 1.5 },
-        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)' },
+        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: `repeat(${cards.length}, 1fr)` },
         '& > li:first-of-type': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
       }}
     >
-      {CARDS.map((card) => {
+      {cards.map((card) => {
         const selected = filter === card.filter;
         const count = card.key === 'total' ? counts.total : counts[card.key as keyof Counts];
         return (

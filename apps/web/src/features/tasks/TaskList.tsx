@@ -1,9 +1,13 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   Box,
   Button,
   Card,
   Chip,
+  IconButton,
   Link as MuiLink,
+  Menu,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -16,8 +20,9 @@ import {
 import type { Me, Task, User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { TaskStatusChip } from '../../components/TaskStatusChip';
-import { dueDateText, isAwaitingRequestReview, isOverdue, isReviewable, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { dueDateText, isOverdue, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
 import { signedFp } from '@familyos/contracts/rules';
+import { useState } from 'react';
 
 const visuallyHidden = {
   border: 0,
@@ -31,6 +36,11 @@ const visuallyHidden = {
   width: '1px',
 } as const;
 
+/** A correction a parent may make to a task, offered where the server's `task.can` allows it. */
+export type TaskCorrection = 'edit' | 'delete' | 'reverse';
+
+const CORRECTION_LABEL: Record<TaskCorrection, string> = { edit: 'Edit', delete: 'Delete', reverse: 'Reverse' };
+
 interface ListProps {
   tasks: Task[];
   me: Me;
@@ -39,7 +49,45 @@ interface ListProps {
   busyId: string | undefined;
   onOpen: (task: Task) => void;
   onComplete: (task: Task) => void;
+  onCorrect: (task: Task, correction: TaskCorrection) => void;
   emptyText: string;
+}
+
+/** Edit, Delete and Reverse, those `task.can` allows, behind one button: the Action column stays one button wide. */
+function CorrectionMenu({ task, busy, onCorrect }: { task: Task; busy: boolean; onCorrect: (task: Task, correction: TaskCorrection) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const offered = (['edit', 'delete', 'reverse'] as const).filter((c) => task.can[c]);
+  if (offered.length === 0) return null;
+  const menuId = `task-menu-${task.id}`;
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`More actions for ${task.title}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        disabled={busy}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {offered.map((c) => (
+          <MenuItem
+            key={c}
+            onClick={() => {
+              setAnchor(null);
+              onCorrect(task, c);
+            }}
+            sx={c === 'edit' ? undefined : { color: 'error.dark' }}
+          >
+            {CORRECTION_LABEL[c]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
 }
 
 function DueDate({ task }: { task: Task }) {
@@ -62,7 +110,10 @@ function DueDate({ task }: { task: Task }) {
   );
 }
 
-/** The Action column (SPEC §2): a child's next step, or a parent's Review button. */
+/**
+ * The Action column (SPEC §2): what this member can do now, from the server's `task.can` (Complete, Review),
+ * else a child's note on where the task stands.
+ */
 function TaskAction({
   task,
   me,
@@ -85,28 +136,29 @@ function TaskAction({
       {text}
     </Typography>
   );
-  if (me.abilities.completeTasks) {
-    if (task.status === 'pending' && isAwaitingRequestReview(task)) return note('⏳', 'Waiting for approval');
-    if (task.status === 'pending' && task.assignedTo.includes(me.id)) {
-      return (
-        <Button variant="contained" size="small" disabled={busy} onClick={onComplete} fullWidth={fullWidth} aria-label={`Complete ${task.title}`}>
-          Complete
-        </Button>
-      );
-    }
-    if (task.status === 'submitted') return note('⏳', 'Waiting for approval');
-    if (task.status === 'approved') return note('🎉', 'Great job!', 'success.dark');
-    if (task.status === 'rejected') return note('❌', 'Rejected', 'error.dark');
-    return null;
+  if (task.can.submit) {
+    return (
+      <Button variant="contained" size="small" disabled={busy} onClick={onComplete} fullWidth={fullWidth} aria-label={`Complete ${task.title}`}>
+        Complete
+      </Button>
+    );
   }
-  if (me.abilities.reviewTasks && isReviewable(task)) {
+  if (task.can.approve || task.can.reject) {
     return (
       <Button variant="contained" size="small" onClick={onOpen} disabled={busy} fullWidth={fullWidth} aria-label={`Review ${task.title}`}>
         Review
       </Button>
     );
   }
-  if (fullWidth) return null;
+  if (me.abilities.completeTasks) {
+    if (task.status === 'submitted' || task.requestAwaitingReview) return note('⏳', 'Waiting for approval');
+    if (task.status === 'approved') return note('🎉', 'Great job!', 'success.dark');
+    if (task.status === 'rejected') return note('❌', 'Rejected', 'error.dark');
+    if (task.status === 'reversed') return note('↩️', 'Reversed');
+    return null;
+  }
+  // Nothing to do now: a dash, unless the correction menu stands in this column (or on a phone card).
+  if (fullWidth || task.can.edit || task.can.delete || task.can.reverse) return null;
   return (
     <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
       <span aria-hidden="true">—</span>
@@ -155,6 +207,17 @@ function TaskMeta({ task, me, users }: { task: Task; me: Me; users: User[] }) {
   );
 }
 
+/** Why a parent reversed the task, for everyone who sees it. */
+function ReversalNote({ task }: { task: Task }) {
+  if (task.status !== 'reversed') return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="reversal-note">
+      <span aria-hidden="true">↩️ </span>
+      Reversed: {task.reversalReason}
+    </Typography>
+  );
+}
+
 function Description({ task, lines }: { task: Task; lines: number }) {
   if (!task.description) return null;
   return (
@@ -176,7 +239,7 @@ function Description({ task, lines }: { task: Task; lines: number }) {
 }
 
 /** SPEC §2's task list: a table on wider screens, stacked cards on a phone (no sideways scrolling). */
-export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, emptyText }: ListProps) {
+export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, onCorrect, emptyText }: ListProps) {
   if (tasks.length === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
@@ -202,6 +265,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               <Box sx={{ minWidth: 0 }}>
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
                 <Description task={task} lines={2} />
+                <ReversalNote task={task} />
               </Box>
               <TaskStatusChip status={task.status} />
             </Stack>
@@ -233,8 +297,9 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
                 </dd>
               </div>
             </Box>
-            <Box sx={{ mt: 1.5, display: 'flex', justifyContent: 'flex-end', '&:empty': { display: 'none' } }}>
+            <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, '&:empty': { display: 'none' }, '& > .MuiButton-root': { flex: 1 } }}>
               <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} fullWidth />
+              <CorrectionMenu task={task} busy={busyId === task.id} onCorrect={onCorrect} />
             </Box>
           </Card>
         ))}
@@ -261,6 +326,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               <TableCell sx={{ maxWidth: 380 }}>
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
                 <Description task={task} lines={2} />
+                <ReversalNote task={task} />
                 <TaskMeta task={task} me={me} users={users} />
               </TableCell>
               <TableCell>
@@ -271,8 +337,9 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
                 <TaskStatusChip status={task.status} />
               </TableCell>
               <TableCell>{scoreText(task.score)}</TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} />
+                <CorrectionMenu task={task} busy={busyId === task.id} onCorrect={onCorrect} />
               </TableCell>
             </TableRow>
           ))}
