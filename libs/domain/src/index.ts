@@ -16,3 +16,4 @@ export * from './announcements/announcement.decider.js';
 export * from './photos/photo.decider.js';
 export * from './invites/invite.decider.js';
 export * from './access/access-request.decider.js';
+export * from './standings/standings.js';

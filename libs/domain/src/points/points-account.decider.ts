@@ -5,6 +5,7 @@ import type { Decider } from '../shared/decider.js';
 import { conflict, notFound } from '../shared/errors.js';
 import { GrowMap } from '../shared/grow-map.js';
 import { assertCan } from '../shared/policy.js';
+import { availableToSpend } from '../standings/standings.js';
 
 interface PendingRedemption {
   option: string;
@@ -178,7 +179,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
       case 'RequestRedemption': {
         assertCan(command.actor, 'requestRedemptions');
         if (state.pending[command.redemptionId] || state.decided.has(command.redemptionId)) return [];
-        const available = state.balance - pendingTotal(state);
+        const available = availableToSpend(state.balance, pendingTotal(state));
         if (command.cost > available) throw conflict(messages.needMorePoints(command.cost, Math.max(0, available)));
         return [
           {
