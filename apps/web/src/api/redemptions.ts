@@ -11,7 +11,10 @@ export function useRequestRedemption() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reward: { option: string; cost: number }) => post<Redemption>('/api/redemptions', reward),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }),
+    // A request sets its cost aside: the child's available points change with it.
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }), invalidatePoints(queryClient)]);
+    },
   });
 }
 

@@ -29,19 +29,3 @@ export interface RedemptionView {
   decidedAt: string | null;
   decidedBy: string | null;
 }
-
-/**
- * GET /api/leaderboard: a child's standing. weekPoints: approved entries of the last 7 days, spending
- * excluded; rank: 1 + children with a higher balance (DESIGN §9).
- */
-export interface LeaderboardEntryView {
-  userId: string;
-  name: string;
-  username: string;
-  avatar: string;
-  balance: number;
-  totalEarned: number;
-  weekPoints: number;
-  tasksDone: number;
-  rank: number;
-}
