@@ -81,13 +81,35 @@ export default function ReportsPage() {
         )}
       </Stack>
 
-      {standings.isPending ? (
-        <Skeleton variant="rounded" height={96} />
-      ) : standings.isError ? (
-        <Alert severity="error">Unable to load this week's points.</Alert>
-      ) : (
-        <ThisWeekSummary standings={standings.data} own={own} meId={me.id} />
-      )}
+      <DashboardGrid
+        main={
+          standings.isPending ? (
+            <Skeleton variant="rounded" height={180} />
+          ) : standings.isError ? (
+            <Alert severity="error">Unable to load this week's points.</Alert>
+          ) : (
+            <ThisWeekSummary standings={standings.data} own={own} meId={me.id} />
+          )
+        }
+        side={
+          <SectionCard title="Leaderboard" emoji="🏆" testId="leaderboard">
+            {standings.isPending ? (
+              <Skeleton variant="rounded" height={120} />
+            ) : standings.isError ? (
+              <Typography color="error">Unable to load the leaderboard.</Typography>
+            ) : standings.data.leaderboard.length === 0 ? (
+              <EmptyState emoji="🏆">No children yet.</EmptyState>
+            ) : (
+              <>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Points this week, {dateRange(standings.data.week.startDate, standings.data.week.endDate)}
+                </Typography>
+                <Leaderboard rows={standings.data.leaderboard} meId={me.id} />
+              </>
+            )}
+          </SectionCard>
+        }
+      />
 
       <DashboardGrid
         main={
@@ -104,35 +126,19 @@ export default function ReportsPage() {
           )
         }
         side={
-          <>
-            <SectionCard title="Leaderboard" emoji="🏆" testId="leaderboard">
-              {standings.isPending ? (
-                <Skeleton variant="rounded" height={120} />
-              ) : standings.isError ? (
-                <Typography color="error">Unable to load the leaderboard.</Typography>
-              ) : standings.data.leaderboard.length === 0 ? (
-                <EmptyState emoji="🏆">No children yet.</EmptyState>
-              ) : (
-                <>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    Points this week, {dateRange(standings.data.week.startDate, standings.data.week.endDate)}
-                  </Typography>
-                  <Leaderboard rows={standings.data.leaderboard} meId={me.id} />
-                </>
+          report && (
+            <>
+              {!own && (
+                <SectionCard title="Tips for Next Week" emoji="💡" testId="tips">
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                    {tipsFor(report).map((t) => (
+                      <Typography key={t} component="li" variant="body2" sx={{ mb: 1 }}>
+                        {t}
+                      </Typography>
+                    ))}
+                  </Box>
+                </SectionCard>
               )}
-            </SectionCard>
-            {!own && report && (
-              <SectionCard title="Tips for Next Week" emoji="💡" testId="tips">
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {tipsFor(report).map((t) => (
-                    <Typography key={t} component="li" variant="body2" sx={{ mb: 1 }}>
-                      {t}
-                    </Typography>
-                  ))}
-                </Box>
-              </SectionCard>
-            )}
-            {list.length > 0 && report && (
               <SectionCard title="Past Reports" emoji="🗂️" testId="history">
                 <List disablePadding aria-label="Past reports">
                   {list.map((r) => (
@@ -140,15 +146,15 @@ export default function ReportsPage() {
                       <ListItemButton selected={r.id === report.id} aria-current={r.id === report.id ? 'true' : undefined} onClick={() => setSelectedId(r.id)} sx={{ borderRadius: 1 }}>
                         <ListItemText
                           primary={weekRange(r)}
-                          secondary={`${r.totals.points} FP · ${r.totals.tasksCompleted} tasks${r.leaderboard[0] && r.leaderboard[0].weeklyTotal > 0 ? ` · ⭐ ${r.leaderboard[0].name}` : ''}`}
+                          secondary={`${fp(r.totals.points)} · ${r.totals.tasksCompleted} ${r.totals.tasksCompleted === 1 ? 'task' : 'tasks'}${r.leaderboard[0] && r.leaderboard[0].weeklyTotal > 0 ? ` · ⭐ ${r.leaderboard[0].name}` : ''}`}
                         />
                       </ListItemButton>
                     </ListItem>
                   ))}
                 </List>
               </SectionCard>
-            )}
-          </>
+            </>
+          )
         }
       />
 
@@ -162,7 +168,7 @@ function ThisWeekSummary({ standings, own, meId }: { standings: Standings; own: 
   const mine = standings.children.find((c) => c.userId === meId);
   const stars = standings.leaderboard.filter((r) => r.weekRank === 1 && r.thisWeek > 0).map((r) => r.name);
   return (
-    <Box component="section" aria-label="This week's summary" sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+    <Box component="section" aria-label="This week's summary" sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
       {own ? (
         <>
           <StatCard label="My points this week" emoji="⭐" value={mine ? fp(mine.thisWeek) : '—'} testId="summary-points" />
@@ -184,12 +190,13 @@ function ThisWeekSummary({ standings, own, meId }: { standings: Standings; own: 
 
 /** A stored weekly report, named by the dates it covers: a card per child (or the child's own) and its charts. */
 function ReportView({ report, usernames }: { report: WeeklyReport; usernames: Map<string, string> }) {
-  const made = `${report.trigger === 'schedule' ? 'Made on schedule' : 'Generated'} ${DateTime.fromISO(report.createdAt).toRelative() ?? ''}`;
+  const made = `${report.trigger === 'schedule' ? 'made on schedule' : 'generated'} ${DateTime.fromISO(report.createdAt).toRelative() ?? ''}`;
+  const weekday = (date: string) => DateTime.fromISO(date).toFormat('cccc');
   return (
     <>
       <SectionCard title={`Weekly Report: ${weekRange(report)}`} emoji="🗓️" testId="children-reports">
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 1.5 }} data-testid="report-dates">
-          {dateRange(report.weekStartDate, report.weekEndDate)}, {report.timeZone} · {made}
+          {weekday(report.weekStartDate)} to {weekday(report.weekEndDate)} ({report.timeZone}), {made}
         </Typography>
         {report.children.length === 0 ? (
           <EmptyState emoji="🧒">No children in this report.</EmptyState>
