@@ -83,6 +83,7 @@ describe('GET /api/standings', () => {
     // 10 (first hour of the window) + 30 (task) - 5 (deduction); not the 50 awaiting approval, nothing from before.
     thisWeek: 35,
     weekRank: 2,
+    starOfTheWeek: false,
     balance: 155,
     pending: 25,
     available: 130,
@@ -100,6 +101,7 @@ describe('GET /api/standings', () => {
     // 40 earned now; the 25 spent is spending, not a loss of this week's points.
     thisWeek: 40,
     weekRank: 1,
+    starOfTheWeek: true,
     balance: 22,
     pending: 0,
     available: 22,
@@ -108,7 +110,7 @@ describe('GET /api/standings', () => {
     tasksDone: 0,
     tasksThisWeek: 0,
   });
-  const publicPart = ({ userId, name, username, avatar, rank, thisWeek, weekRank }: ChildStanding) => ({ userId, name, username, avatar, rank, thisWeek, weekRank });
+  const publicPart = ({ userId, name, username, avatar, rank, thisWeek, weekRank, starOfTheWeek }: ChildStanding) => ({ userId, name, username, avatar, rank, thisWeek, weekRank, starOfTheWeek });
 
   it('answers a parent every figure of every child, the week it counted, the leaderboard and the totals', async () => {
     for (const parent of [f.admin.client, f.manager.client]) {

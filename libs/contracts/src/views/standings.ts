@@ -25,6 +25,8 @@ export interface LeaderboardEntry {
   thisWeek: number;
   /** Place on the weekly leaderboard (SPEC §9 "ranked by weekly total"): 1 + children with more this week. */
   weekRank: number;
+  /** First this week with points to show for it (the weekly report's "Star of the Week" rule). */
+  starOfTheWeek: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Role, Weekday } from '@familyos/events';
-import { competitionRanks } from '../standings/standings.js';
+import { competitionRanks, isStarOfTheWeek } from '../standings/standings.js';
 import type { Achievement, ChildWeeklyReport, WeeklyRankRow, ReportCategory, WeeklyReport } from '@familyos/contracts/rules';
 
 // The report's answer types are declared once, in libs/contracts: GET /api/reports answers them as stored.
@@ -112,7 +112,7 @@ export const ACHIEVEMENTS: ReadonlyArray<Achievement & { earned: (c: Facts) => b
     title: 'Star of the Week',
     emoji: '🌟',
     description: 'Top of the family leaderboard this week',
-    earned: (c) => c.rank === 1 && c.totalPoints > 0,
+    earned: (c) => isStarOfTheWeek(c.rank, c.totalPoints),
   },
   {
     id: 'task-master',

@@ -75,17 +75,17 @@ describe('computeStandings', () => {
       // Ada and Ben both have 40 approved points: they share Family Rank 1 (DESIGN §9); Cy, with none, is 3rd.
       {
         userId: 'ada', name: 'Ada', username: 'ada', avatar: '🦊',
-        rank: 1, thisWeek: 40, weekRank: 1,
+        rank: 1, thisWeek: 40, weekRank: 1, starOfTheWeek: true,
         balance: 40, pending: 25, available: 15, totalEarned: 45, totalSpent: 5, tasksDone: 3, tasksThisWeek: 1,
       },
       {
         userId: 'ben', name: 'Ben', username: 'ben', avatar: '🐻',
-        rank: 1, thisWeek: 10, weekRank: 2,
+        rank: 1, thisWeek: 10, weekRank: 2, starOfTheWeek: false,
         balance: 40, pending: 0, available: 40, totalEarned: 40, totalSpent: 0, tasksDone: 1, tasksThisWeek: 0,
       },
       {
         userId: 'cy', name: 'Cy', username: 'cy', avatar: '🐯',
-        rank: 3, thisWeek: 0, weekRank: 3,
+        rank: 3, thisWeek: 0, weekRank: 3, starOfTheWeek: false,
         balance: 0, pending: 0, available: 0, totalEarned: 0, totalSpent: 0, tasksDone: 0, tasksThisWeek: 0,
       },
     ]);
@@ -96,10 +96,17 @@ describe('computeStandings', () => {
     const tied = [...entries, entry('cy', 10, '2026-11-25T08:00:00.000Z')];
     const view = computeStandings({ week, scope: parent, children, accounts, entries: tied });
     expect(view.leaderboard).toEqual([
-      { userId: 'ada', name: 'Ada', username: 'ada', avatar: '🦊', rank: 1, thisWeek: 40, weekRank: 1 },
-      { userId: 'ben', name: 'Ben', username: 'ben', avatar: '🐻', rank: 1, thisWeek: 10, weekRank: 2 },
-      { userId: 'cy', name: 'Cy', username: 'cy', avatar: '🐯', rank: 3, thisWeek: 10, weekRank: 2 },
+      { userId: 'ada', name: 'Ada', username: 'ada', avatar: '🦊', rank: 1, thisWeek: 40, weekRank: 1, starOfTheWeek: true },
+      { userId: 'ben', name: 'Ben', username: 'ben', avatar: '🐻', rank: 1, thisWeek: 10, weekRank: 2, starOfTheWeek: false },
+      { userId: 'cy', name: 'Cy', username: 'cy', avatar: '🐯', rank: 3, thisWeek: 10, weekRank: 2, starOfTheWeek: false },
     ]);
+  });
+
+  it('the Star of the Week is first with points: two tied are both stars, a week of nothing has none', () => {
+    const tied = computeStandings({ week, scope: parent, children, accounts, entries: [entry('ada', 5, '2026-11-24T08:00:00.000Z'), entry('ben', 5, '2026-11-24T09:00:00.000Z')] });
+    expect(tied.leaderboard.map((r) => [r.name, r.starOfTheWeek])).toEqual([['Ada', true], ['Ben', true], ['Cy', false]]);
+    const quiet = computeStandings({ week, scope: parent, children, accounts, entries: [] });
+    expect(quiet.leaderboard.every((r) => r.weekRank === 1 && !r.starOfTheWeek)).toBe(true);
   });
 
   it('a child reads its own figures and the whole leaderboard, never a sibling’s balance', () => {

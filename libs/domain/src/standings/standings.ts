@@ -39,6 +39,9 @@ export function competitionRanks(values: readonly number[]): number[] {
   return values.map((v) => 1 + values.filter((o) => o > v).length);
 }
 
+/** The Star of the Week: first on the weekly leaderboard with points to show for it (ties are all stars). */
+export const isStarOfTheWeek = (weekRank: number, weekPoints: number) => weekRank === 1 && weekPoints > 0;
+
 /** What a child may still ask to spend: the balance less the pending redemptions (the points account's rule). */
 export const availableToSpend = (balance: number, pending: number) => balance - pending;
 
@@ -79,6 +82,7 @@ export function computeStandings(input: StandingsInput): StandingsView {
       rank: 0,
       thisWeek: own.reduce((sum, e) => sum + e.amount, 0),
       weekRank: 0,
+      starOfTheWeek: false,
       balance,
       pending,
       available: availableToSpend(balance, pending),
@@ -93,12 +97,13 @@ export function computeStandings(input: StandingsInput): StandingsView {
   rows.forEach((r, i) => {
     r.rank = ranks[i]!;
     r.weekRank = weekRanks[i]!;
+    r.starOfTheWeek = isStarOfTheWeek(r.weekRank, r.thisWeek);
   });
 
   const leaderboard: LeaderboardEntry[] = rows
     .slice()
     .sort((a, b) => a.weekRank - b.weekRank || byNameThenId(a, b))
-    .map(({ userId, name, username, avatar, rank, thisWeek, weekRank }) => ({ userId, name, username, avatar, rank, thisWeek, weekRank }));
+    .map(({ userId, name, username, avatar, rank, thisWeek, weekRank, starOfTheWeek }) => ({ userId, name, username, avatar, rank, thisWeek, weekRank, starOfTheWeek }));
   const children = rows.filter((r) => inScope(input.scope, r)).sort((a, b) => a.rank - b.rank || byNameThenId(a, b));
   return {
     week,

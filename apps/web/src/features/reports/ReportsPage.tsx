@@ -166,7 +166,7 @@ export default function ReportsPage() {
 /** The summary of the last 7 days, as the server counts it now: never the last generated report's. */
 function ThisWeekSummary({ standings, own, meId }: { standings: Standings; own: boolean; meId: string }) {
   const mine = standings.children.find((c) => c.userId === meId);
-  const stars = standings.leaderboard.filter((r) => r.weekRank === 1 && r.thisWeek > 0).map((r) => r.name);
+  const stars = standings.leaderboard.filter((r) => r.starOfTheWeek).map((r) => r.name);
   return (
     <Box component="section" aria-label="This week's summary" sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
       {own ? (
