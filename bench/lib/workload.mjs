@@ -111,13 +111,12 @@ export function readRequests(w) {
     { method: 'GET', path: '/api/tasks', headers: auth(w.admin.token) },
     { method: 'GET', path: '/api/points', headers: auth(w.admin.token) },
     { method: 'GET', path: '/api/redemptions', headers: auth(w.admin.token) },
-    { method: 'GET', path: '/api/leaderboard', headers: auth(w.admin.token) },
+    { method: 'GET', path: '/api/standings', headers: auth(w.admin.token) },
     { method: 'GET', path: '/api/users', headers: auth(w.admin.token) },
     { method: 'GET', path: '/api/family', headers: auth(w.admin.token) },
     { method: 'GET', path: '/api/announcements', headers: auth(w.admin.token) },
     { method: 'GET', path: '/api/tasks', headers: auth(kid.token) },
-    { method: 'GET', path: '/api/points/balance', headers: auth(kid.token) },
-    { method: 'GET', path: '/api/leaderboard', headers: auth(kid.token) },
+    { method: 'GET', path: '/api/standings', headers: auth(kid.token) },
   ];
 }
 

@@ -7,7 +7,7 @@ import { parseCsv } from '../../libs/testing/src/csv.js';
 import { ONE_PIXEL_PNG } from '../support/images.js';
 import { expect, test } from './support/fixtures.js';
 import { memberFor, NAMES, PASSWORD } from './support/family.js';
-import { openAs, section } from './support/session.js';
+import { navigate, openAs, section } from './support/session.js';
 
 /**
  * Issue 6's walks for announcements and the calendar, and the dashboard cards of issue 3 that show them
@@ -31,17 +31,6 @@ async function inTwoBrowsers(browser: Browser, run: (parent: Page, child: Page) 
     await run(await contexts[0]!.newPage(), await contexts[1]!.newPage());
   } finally {
     for (const context of contexts) await context.close();
-  }
-}
-
-/** Follows a link of the header (desktop) or of the side menu (phone). */
-async function navigate(page: Page, name: string) {
-  const menu = page.getByRole('button', { name: 'Open menu' });
-  if (await menu.isVisible()) {
-    await menu.click();
-    await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name, exact: true }).click();
-  } else {
-    await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
   }
 }
 

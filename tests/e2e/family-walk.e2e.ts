@@ -13,7 +13,8 @@ test.describe.configure({ mode: 'default' });
 /**
  * Issue 3's walk, as the demo family would live it (desktop): Mom creates a task for Emma, Emma completes it,
  * Mom approves it with a score, Emma sees the credit, asks for a reward she can afford, Mom approves, Emma's
- * balance drops, and a reward she cannot afford says "Not Enough Points". Expected balances come from the API
+ * balance drops, and a reward she cannot afford says "Not Enough Points". Expected balances (and what she may spend:
+ * her balance less her pending requests) come from the API
  * before and after, so the walk holds whatever the demo family has been through; the task title is unique.
  */
 test('a family day: a task from creation to reward', async ({ browser, baseURL }) => {
@@ -24,8 +25,11 @@ test('a family day: a task from creation to reward', async ({ browser, baseURL }
   const rewards = await rewardsOf(momApi);
   const cheapest = Math.min(...rewards.map((r) => r.cost));
   const startBalance = await balanceOf(emmaApi);
+  // What Emma may spend: her balance less her pending requests (the demo family has one), as the server says.
+  const availableOf = async () => must<any>(await emmaApi.get('/api/standings'), 200, 'standings').children[0].available as number;
+  const startAvailable = await availableOf();
   // Enough for Emma to afford at least the cheapest reward once the task is approved.
-  const taskPoints = Math.min(500, Math.max(20, cheapest - startBalance + 5));
+  const taskPoints = Math.min(500, Math.max(20, cheapest - startAvailable + 5));
   const title = `Walk the dog ${randomBytes(3).toString('hex')}`;
 
   const momContext = await browser.newContext();
@@ -102,8 +106,10 @@ test('a family day: a task from creation to reward', async ({ browser, baseURL }
       await expectBalance(emma, afterTask);
     });
 
-    const affordable = rewards.filter((r) => r.cost <= afterTask).sort((a, b) => b.cost - a.cost)[0];
-    expect(affordable, `a reward Emma can afford with ${afterTask} FP`).toBeTruthy();
+    const availableAfterTask = startAvailable + taskPoints;
+    expect(await availableOf()).toBe(availableAfterTask);
+    const affordable = rewards.filter((r) => r.cost <= availableAfterTask).sort((a, b) => b.cost - a.cost)[0];
+    expect(affordable, `a reward Emma can afford with ${availableAfterTask} FP available`).toBeTruthy();
     await test.step(`Emma asks for ${affordable!.name} (${affordable!.cost} FP)`, async () => {
       const center = section(emma, 'Redemption Center');
       await center.getByRole('button', { name: `Redeem ${affordable!.name} for ${affordable!.cost} FP` }).click();
@@ -130,8 +136,10 @@ test('a family day: a task from creation to reward', async ({ browser, baseURL }
       await emma.reload();
       await expectBalance(emma, afterReward);
       await expect(section(emma, 'Pending Requests')).not.toContainText(affordable!.name);
-      const tooDear = rewards.filter((r) => r.cost > afterReward);
-      expect(tooDear.length, `a reward costing more than ${afterReward} FP`).toBeGreaterThan(0);
+      const availableAfterReward = availableAfterTask - affordable!.cost;
+      expect(await availableOf()).toBe(availableAfterReward);
+      const tooDear = rewards.filter((r) => r.cost > availableAfterReward);
+      expect(tooDear.length, `a reward costing more than ${availableAfterReward} FP`).toBeGreaterThan(0);
       const center = section(emma, 'Redemption Center');
       for (const reward of tooDear) {
         const card = center.getByRole('listitem').filter({ has: emma.getByRole('heading', { name: reward.name, exact: true }) });
@@ -156,14 +164,19 @@ test('Mom generates the demo family report and sees Emma on the leaderboard with
   await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
   await page.getByRole('button', { name: 'Generate Report' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Report Generated' })).toBeVisible();
-  // Whatever the other suites did to the demo family this week, the page shows what the server counted for Emma.
+  // Whatever the other suites did to the demo family this week, the page shows what the server counted for Emma:
+  // the report she is in, and the live leaderboard of the last 7 days (decision 028).
   const [latest] = must<any[]>(await mom.get('/api/reports'), 200, 'reports');
-  const emma = latest.leaderboard.find((row: { name: string }) => row.name === 'Emma');
-  expect(emma, 'Emma is on the leaderboard').toBeTruthy();
-  expect(emma.weeklyTotal).toBeGreaterThan(0);
+  const inReport = latest.leaderboard.find((row: { name: string }) => row.name === 'Emma');
+  expect(inReport, 'Emma is in the report').toBeTruthy();
+  expect(inReport.weeklyTotal).toBeGreaterThan(0);
+  await expect(page.getByTestId('child-report').filter({ hasText: 'Emma' }).getByTestId('child-total')).toHaveText(`${inReport.weeklyTotal} FP`);
+  const standings = must<any>(await mom.get('/api/standings'), 200, 'standings');
+  const emma = standings.leaderboard.find((row: { name: string }) => row.name === 'Emma');
+  expect(emma.thisWeek).toBeGreaterThan(0);
   const row = section(page, 'Leaderboard').getByTestId('leaderboard-row').filter({ hasText: 'Emma' });
-  await expect(row).toContainText(`${emma.weeklyTotal} FP`);
-  await expect(row.getByLabel(`Rank ${emma.rank}`)).toBeVisible();
+  await expect(row).toContainText(`${emma.thisWeek} FP`);
+  await expect(row.getByLabel(`Rank ${emma.weekRank}`)).toBeVisible();
 });
 
 async function expectBalance(page: Page, balance: number): Promise<void> {

@@ -208,17 +208,20 @@ for (const role of ROLES) {
       if (role === 'child') {
         const ada = family.kids[0];
         const balance = await balanceOf(ada.client);
-        const board: any[] = must(await ada.client.get('/api/leaderboard'), 200, 'leaderboard');
-        const me = board.find((row) => row.userId === ada.id);
+        const standings: any = must(await ada.client.get('/api/standings'), 200, 'standings');
+        const board: any[] = standings.leaderboard;
+        const me = standings.children.find((row: any) => row.userId === ada.id);
         await expect(page.getByTestId('balance-badge')).toContainText(`${balance} FP`);
         await expect(page.getByTestId('stat-total-points')).toContainText('Total Points');
         await expect(page.getByTestId('stat-total-points')).toContainText(`${balance} FP`);
         await expect(page.getByTestId('stat-tasks-done')).toContainText('Tasks Done');
         await expect(page.getByTestId('stat-tasks-done')).toContainText(String(me.tasksDone));
         await expect(page.getByTestId('stat-this-week')).toContainText('This Week');
-        await expect(page.getByTestId('stat-this-week')).toContainText(String(me.weekPoints));
-        // DESIGN §9: Family Rank = 1 + children with a higher balance.
-        expect(me.rank).toBe(1 + board.filter((row) => row.balance > me.balance).length);
+        await expect(page.getByTestId('stat-this-week')).toContainText(String(me.thisWeek));
+        // DESIGN §9: Family Rank = 1 + children with a higher balance (Ben's 12 FP against Ada's 40 FP).
+        expect(me.balance).toBe(balance);
+        expect(me.rank).toBe(1);
+        expect(board).toHaveLength(2);
         await expect(page.getByTestId('stat-family-rank')).toContainText('Family Rank');
         await expect(page.getByTestId('stat-family-rank')).toContainText(`#${me.rank}`);
 
@@ -230,13 +233,14 @@ for (const role of ROLES) {
         await expect(row(family.tasks.rejected)).toContainText('Rejected');
         await expect(myTasks).not.toContainText(family.tasks.siblingPending);
 
-        // Redemption Center: every reward of the family, with cost; too dear ones say "Not Enough Points".
+        // Redemption Center: every reward of the family, with cost; those dearer than what Ada may spend (her
+        // balance less her pending request, the server's `available`) say "Not Enough Points".
         const center = section(page, 'Redemption Center');
         for (const reward of await rewardsOf(ada.client)) {
           const card = center.getByRole('listitem').filter({ has: page.getByRole('heading', { name: reward.name, exact: true }) });
           await expect(card).toContainText(`${reward.cost} FP`);
           await expect(card).toContainText(reward.emoji);
-          if (reward.cost > balance) {
+          if (reward.cost > me.available) {
             await expect(card.getByRole('button', { name: /Not Enough Points/ })).toBeDisabled();
             await expect(card.getByRole('button', { name: /Not Enough Points/ })).toHaveText('Not Enough Points');
           } else {
@@ -412,8 +416,8 @@ for (const role of ROLES) {
         await expect(page.getByTestId('total-family-points')).toContainText(`${balance} FP`);
         const stats = section(page, /My Stats/);
         // Two children: the Family Rank shows, by the dashboard's rule (never random).
-        const board: any[] = must(await family.kids[0].client.get('/api/leaderboard'), 200, 'leaderboard');
-        const rank = board.find((row) => row.userId === family.kids[0].id).rank;
+        const standings: any = must(await family.kids[0].client.get('/api/standings'), 200, 'standings');
+        const rank = standings.children.find((row: any) => row.userId === family.kids[0].id).rank;
         await expect(stats).toContainText('Family Rank');
         await expect(stats).toContainText(`#${rank}`);
         await expect(section(page, /Points History/)).toContainText(family.reasons.childBonus);
@@ -565,10 +569,14 @@ test.describe('failed calls show SPEC §8 words, never a raw error', () => {
     await expectFailureToast(page, 'Error', 'Failed to submit task. Please try again.');
   });
 
-  test('a child asking for a reward when the server crashes', async ({ page, family }) => {
-    const balance = await balanceOf(family.kids[0].client);
-    const reward = (await rewardsOf(family.kids[0].client)).find((r) => r.cost <= balance)!;
-    await open(page, family, 'child', '/dashboard');
+  test('a child asking for a reward when the server crashes', async ({ page, freshFamily }) => {
+    // Ada's pending request sets 25 of her 40 FP aside: 20 more make a 25 FP reward one she may ask for.
+    const ada = freshFamily.kids[0];
+    must(await freshFamily.admin.client.post('/api/points', { userId: ada.id, amount: 20, reason: 'Enough for a reward', approved: true }), 201, 'points');
+    const { available } = must<any>(await ada.client.get('/api/standings'), 200, 'standings').children[0];
+    const reward = (await rewardsOf(ada.client)).find((r) => r.cost <= available)!;
+    expect(reward, `a reward within ${available} FP`).toBeTruthy();
+    await open(page, freshFamily, 'child', '/dashboard');
     await page.route('**/api/redemptions', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'text/plain', body: CRASH_BODY }) : route.fallback(),
     );

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 /**
  * DESIGN §6: "A family's data is invisible to every other family (404)". Two families on one server; each
  * member of the Bees (admin, manager, child) goes after the Ayes' family, members, tasks, points,
- * redemptions, audit log and leaderboard. Direct access to a foreign id is 404 (or the role's own 403 where
+ * redemptions, audit log and standings. Direct access to a foreign id is 404 (or the role's own 403 where
  * the role may not do it at all), lists never hold a foreign row, and a refused write leaves the Ayes as
  * they were. Every write case makes its own victim task or redemption.
  */
@@ -332,7 +332,7 @@ describe('two families on one server: nothing of one is visible to or changeable
       victimUnchanged: async (call) => expect((await ayesRedemption(call.id!))?.status).toBe('pending'),
     },
 
-    // ---- audit log, leaderboard ------------------------------------------------------------------------
+    // ---- audit log, standings -------------------------------------------------------------------------
     {
       method: 'GET',
       route: '/api/audit-logs',
@@ -356,12 +356,15 @@ describe('two families on one server: nothing of one is visible to or changeable
     },
     {
       method: 'GET',
-      route: '/api/leaderboard',
-      prepare: () => ({ path: '/api/leaderboard' }),
+      route: '/api/standings',
+      prepare: () => ({ path: '/api/standings' }),
       expect: everyone({
         status: 200,
-        check: (res) =>
-          expect((res.body as { userId: string }[]).map((r) => r.userId).sort()).toEqual([bees.kids[0].id, bees.kids[1].id].sort()),
+        check: (res) => {
+          const bs = [bees.kids[0].id, bees.kids[1].id].sort();
+          expect((res.body.leaderboard as { userId: string }[]).map((r) => r.userId).sort()).toEqual(bs);
+          expect(bs).toEqual(expect.arrayContaining((res.body.children as { userId: string }[]).map((r) => r.userId)));
+        },
       }),
     },
   ];

@@ -594,7 +594,7 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
       unchanged: async (call) => expect((await redemptionOf(call.id!))?.status).toBe('pending'),
     },
 
-    // ---- audit log, leaderboard -------------------------------------------------------------------------
+    // ---- audit log, standings --------------------------------------------------------------------------
     {
       method: 'GET',
       route: '/api/audit-logs',
@@ -618,16 +618,19 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
     },
     {
       method: 'GET',
-      route: '/api/leaderboard',
-      prepare: () => ({ path: '/api/leaderboard' }),
+      route: '/api/standings',
+      prepare: () => ({ path: '/api/standings' }),
       expect: {
         ...members({
           status: 200,
           check: async (res) => {
-            // Every child of the family (other cases may have added one), and only children.
+            // The leaderboard: every child of the family (other cases may have added one), and only children.
             const children = ((await admin().get('/api/users')).body as { id: string; role: string }[]).filter((m) => m.role === 'child');
             expect(children.map((m) => m.id)).toEqual(expect.arrayContaining([ada.id, ben.id]));
-            expect((res.body as { userId: string }[]).map((r) => r.userId).sort()).toEqual(children.map((m) => m.id).sort());
+            expect((res.body.leaderboard as { userId: string }[]).map((r) => r.userId).sort()).toEqual(children.map((m) => m.id).sort());
+            // The figures: the caller's own for a child (tests/http/standings.spec.ts), every child's for a parent.
+            expect(res.body.children.length).toBeGreaterThan(0);
+            expect(children.map((m) => m.id)).toEqual(expect.arrayContaining((res.body.children as { userId: string }[]).map((r) => r.userId)));
           },
         }),
         ...outsiders,

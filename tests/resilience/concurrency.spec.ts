@@ -352,8 +352,8 @@ describe.each([
       expect(pendingNow.map((r) => r.id).sort()).toEqual([...stillPending, ...requested].sort());
     }
     for (const t of tasks) expect((await family.admin.client.get(`/api/tasks/${t.id}`)).body.status).toBe(approvedTasks.includes(t) ? 'approved' : 'submitted');
-    const leaderboard = (await family.admin.client.get('/api/leaderboard')).body as { userId: string; balance: number }[];
-    for (const kid of kids) expect(leaderboard.find((row) => row.userId === kid.id)?.balance).toBe(await balanceOf(family, kid));
+    const standings = (await family.admin.client.get('/api/standings')).body as { children: { userId: string; balance: number }[] };
+    for (const kid of kids) expect(standings.children.find((row) => row.userId === kid.id)?.balance).toBe(await balanceOf(family, kid));
     const audit = await auditLog(family);
     expect(audit.filter((a) => a.action === 'task_approved')).toHaveLength(approvedTasks.length);
     expect(audit.filter((a) => a.action === 'redemption_approved')).toHaveLength(approvedRedemptions.length);

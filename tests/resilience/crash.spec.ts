@@ -156,8 +156,8 @@ describe.each([
     for (const reason of reasons) expect(sent.has(reason)).toBe(true);
     expect(entries.every((e) => e.amount === 1)).toBe(true);
     expect((await admin.get(`/api/points/balance?userId=${ada.id}`)).body).toEqual({ balance: entries.length });
-    const leaderboard = (await admin.get<{ userId: string; balance: number }[]>('/api/leaderboard')).body;
-    expect(leaderboard.find((r) => r.userId === ada.id)?.balance).toBe(entries.length);
+    const standings = (await admin.get<{ children: { userId: string; balance: number }[] }>('/api/standings')).body;
+    expect(standings.children.find((r) => r.userId === ada.id)?.balance).toBe(entries.length);
   });
 
   it('has one points_issued audit entry per points entry', async () => {

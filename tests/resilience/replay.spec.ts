@@ -146,7 +146,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
       tasks: await get(admin, '/api/tasks'),
       points: await get(admin, '/api/points'),
       redemptions: await get(admin, '/api/redemptions'),
-      leaderboard: await get(admin, '/api/leaderboard'),
+      standings: await get(admin, '/api/standings'),
       reports: await get(admin, '/api/reports?limit=52'),
       audit: await get(admin, '/api/audit-logs?limit=1000'),
       users: await get(admin, '/api/users'),

@@ -202,9 +202,9 @@ describe('tenant isolation, every route the app registered × every role × ever
       request: () => ({ body: { status: 'approved' } }),
     },
 
-    // ---- audit, leaderboard, announcements, photos -------------------------------------------------------
+    // ---- audit, standings, announcements, photos --------------------------------------------------------
     'GET /api/audit-logs': {},
-    'GET /api/leaderboard': {},
+    'GET /api/standings': {},
     'GET /api/announcements': {},
     'POST /api/announcements': {
       slots: { photoUrl: { kinds: ['photo'], own: () => a.ids.photo[0] } },

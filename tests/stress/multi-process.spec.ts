@@ -198,8 +198,8 @@ describe.each([
         expect((await admin.get(`/api/points/balance?userId=${kid.id}`)).body).toEqual({ balance: account.balance });
         const entries = (await admin.get<{ amount: number; approved: boolean }[]>(`/api/points?userId=${kid.id}`)).body;
         expect(entries.filter((e) => e.approved).reduce((sum, e) => sum + e.amount, 0)).toBe(account.balance);
-        const leaderboard = (await admin.get<{ userId: string; balance: number }[]>('/api/leaderboard')).body;
-        expect(leaderboard.find((row) => row.userId === kid.id)?.balance).toBe(account.balance);
+        const standings = (await admin.get<{ children: { userId: string; balance: number }[] }>('/api/standings')).body;
+        expect(standings.children.find((row) => row.userId === kid.id)?.balance).toBe(account.balance);
       }
     }
   });
@@ -260,7 +260,7 @@ describe.each([
   });
 
   it('shows the same family on both processes', async () => {
-    const views = ['/api/tasks', '/api/redemptions', '/api/leaderboard', '/api/users', '/api/audit-logs?limit=1000'];
+    const views = ['/api/tasks', '/api/redemptions', '/api/standings', '/api/users', '/api/audit-logs?limit=1000'];
     for (const path of views) {
       const [a, b] = await Promise.all(urls.map((url) => via(family.admin, url).get(path)));
       expect(a.status).toBe(200);

@@ -18,10 +18,9 @@ const window = { gte: since, lt: '2026-01-08T00:00:00.000Z' };
 const familyScoped: [string, string, Query][] = [
   ['task list', collections.tasks, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
   ['members', collections.members, { where: { familyId: f } }],
-  ['children (leaderboard)', collections.members, { where: { familyId: f, role: 'child' } }],
-  ['balances (leaderboard)', collections.balances, { where: { familyId: f } }],
-  ['points this week (leaderboard)', collections.points, { where: { familyId: f, approved: true, date: { gte: since } } }],
-  ['approved tasks (leaderboard)', collections.tasks, { where: { familyId: f, status: 'approved' } }],
+  ['children (standings)', collections.members, { where: { familyId: f, role: 'child' } }],
+  ['accounts (standings)', collections.balances, { where: { familyId: f } }],
+  ['points this week (standings)', collections.points, { where: { familyId: f, approved: true, date: window } }],
   ['points ledger', collections.points, { where: { familyId: f, userId: 'u' }, orderBy: [{ field: 'position', direction: 'desc' }] }],
   ['points export', collections.points, { where: { familyId: f }, orderBy: [{ field: 'position' }] }],
   ['redemptions', collections.redemptions, { where: { familyId: f, userId: 'u' }, orderBy: [{ field: 'requestedAt', direction: 'desc' }] }],
@@ -61,12 +60,12 @@ describe('read-model query plans', () => {
     expect(plan).toContain('USING INDEX documents_members_usernameLower (<expr>=?)');
   });
 
-  it('serves a week window of the report rows and the leaderboard from the date index', () => {
+  it('serves a week window of the report rows and the standings from the date index', () => {
     expect(store.explain(collections.reportEntries, { where: { familyId: f, date: window } }).join('\n')).toContain(
       'documents_report_entries_familyId_date (<expr>=? AND <expr>>? AND <expr><?)',
     );
-    expect(store.explain(collections.points, { where: { familyId: f, approved: true, date: { gte: since } } }).join('\n')).toContain(
-      'documents_points_familyId_date (<expr>=? AND <expr>>?)',
+    expect(store.explain(collections.points, { where: { familyId: f, approved: true, date: window } }).join('\n')).toContain(
+      'documents_points_familyId_date (<expr>=? AND <expr>>? AND <expr><?)',
     );
   });
 });

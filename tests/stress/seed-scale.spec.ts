@@ -104,8 +104,8 @@ describe('the scale fixture (bench/lib/seed-scale.mjs)', () => {
     const allTasks = await admin.get('/api/tasks');
     expect(allTasks.body.length).toBe(65);
 
-    const leaderboard = await admin.get('/api/leaderboard');
-    expect(leaderboard.status).toBe(200);
+    const standings = await admin.get('/api/standings');
+    expect(standings.status).toBe(200);
 
     const reports = await admin.get('/api/reports');
     expect(reports.status).toBe(200);

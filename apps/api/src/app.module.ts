@@ -45,8 +45,6 @@ import { CreateInviteHandler, DeactivateInviteHandler, JoinFamilyHandler } from 
 import { FamilyInvitesController, JoinFamilyController } from './invites/invites.controller.js';
 import { InvitesQueries } from './invites/invites.queries.js';
 import { UpdateFamilyHandler } from './family/update-family.handler.js';
-import { LeaderboardController } from './leaderboard/leaderboard.controller.js';
-import { LeaderboardQueries } from './leaderboard/leaderboard.queries.js';
 import { AddMemberHandler, UpdateMemberHandler } from './members/member.handlers.js';
 import { MembersController } from './members/members.controller.js';
 import { MembersQueries } from './members/members.queries.js';
@@ -80,6 +78,8 @@ import { ReverseTaskHandler } from './tasks/reverse-task.handler.js';
 import { ReviewTaskHandler } from './tasks/review-task.handler.js';
 import { SubmitTaskHandler } from './tasks/submit-task.handler.js';
 import { TasksController } from './tasks/tasks.controller.js';
+import { StandingsController } from './standings/standings.controller.js';
+import { StandingsQueries } from './standings/standings.queries.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
 import { TasksQueries } from './tasks/tasks.queries.js';
@@ -145,7 +145,7 @@ export class AppModule {
         TasksController,
         RedemptionsController,
         AuditController,
-        LeaderboardController,
+        StandingsController,
         AnnouncementsController,
         PhotosController,
         CalendarController,
@@ -195,7 +195,7 @@ export class AppModule {
         AuditQueries,
         DemoAccountsQueries,
         ExportsQueries,
-        LeaderboardQueries,
+        StandingsQueries,
         PhotosQueries,
         ReportScheduleService,
         ...commandHandlers,

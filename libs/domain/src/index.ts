@@ -17,3 +17,4 @@ export * from './photos/photo.decider.js';
 export * from './invites/invite.decider.js';
 export * from './access/access-request.decider.js';
 export * from './idempotency/idempotent-request.decider.js';
+export * from './standings/standings.js';

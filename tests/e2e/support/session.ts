@@ -93,3 +93,14 @@ export function section(page: Page, heading: string | RegExp) {
     .filter({ has: page.getByRole('heading', { name: heading }) })
     .last();
 }
+
+/** Follows a link of the header (desktop) or of the side menu (phone). */
+export async function navigate(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name, exact: true }).click();
+  } else {
+    await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+  }
+}

@@ -206,7 +206,7 @@ export async function familyView(records: FamilyRecords, window: { from: string;
     '/api/reports',
     '/api/family-invites',
     '/api/admin/pending-users',
-    '/api/leaderboard',
+    '/api/standings',
     ...records.ids.announcement.map((id) => `/api/announcements/${id}/comments`),
     ...records.ids.member.map((id) => `/api/points/balance?userId=${id}`),
   ];

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, put } from '../lib/api';
 import { meQuery } from '../lib/session';
-import type { LeaderboardRow, User } from '../lib/types';
+import type { User } from '../lib/types';
+import { standingsQuery } from './standings';
 
 export const usersQuery = queryOptions({ queryKey: ['api', 'users'], queryFn: () => get<User[]>('/api/users') });
 export const useUsers = () => useQuery(usersQuery);
@@ -12,9 +13,6 @@ export const userQuery = (idOrUsername: string) =>
   queryOptions({ queryKey: [...usersQuery.queryKey, idOrUsername], queryFn: () => get<User>(`/api/users/${encodeURIComponent(idOrUsername)}`) });
 export const useUser = (idOrUsername: string) => useQuery(userQuery(idOrUsername));
 
-export const leaderboardQuery = queryOptions({ queryKey: ['api', 'leaderboard'], queryFn: () => get<LeaderboardRow[]>('/api/leaderboard') });
-export const useLeaderboard = () => useQuery(leaderboardQuery);
-
 /** PUT /api/users/{id} with {name} or {avatar}; the current user is refreshed afterwards (SPEC §7). */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
@@ -24,7 +22,8 @@ export function useUpdateUser() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey }),
+        // The standings carry each child's name and avatar.
+        queryClient.invalidateQueries({ queryKey: standingsQuery.queryKey }),
       ]);
     },
   });

@@ -1,26 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BalanceView } from '@familyos/contracts/rules';
 import { get } from '../lib/api';
 import { useCreatePost } from '../lib/submission';
 import type { PointsEntry } from '../lib/types';
-import { leaderboardQuery } from './members';
+import { standingsQuery } from './standings';
 
 export const pointsQuery = queryOptions({ queryKey: ['api', 'points'], queryFn: () => get<PointsEntry[]>('/api/points') });
 export const usePoints = () => useQuery(pointsQuery);
 
-export const balanceQuery = (userId?: string) =>
-  queryOptions({
-    // Under the points key, so invalidating the points refreshes every balance too.
-    queryKey: [...pointsQuery.queryKey, 'balance', userId ?? 'me'],
-    queryFn: () => get<BalanceView>(`/api/points/balance${userId ? `?userId=${encodeURIComponent(userId)}` : ''}`),
-  });
-export const useBalance = (userId?: string, enabled = true) => useQuery({ ...balanceQuery(userId), enabled });
-
-/** Everything that shows points changes when points do. */
+/** Everything that shows points changes when points, tasks or redemptions do: the entries and the standings. */
 export async function invalidatePoints(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pointsQuery.queryKey }),
-    queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: standingsQuery.queryKey }),
   ]);
 }
 

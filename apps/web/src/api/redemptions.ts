@@ -13,7 +13,10 @@ export function useRequestRedemption() {
   const create = useCreatePost();
   return useMutation({
     mutationFn: (reward: { option: string; cost: number }) => create<Redemption>('/api/redemptions', reward),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }),
+    // A request sets its cost aside: the child's available points change with it.
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }), invalidatePoints(queryClient)]);
+    },
   });
 }
 

@@ -1,12 +1,15 @@
 import type {
   Abilities,
+  ChildStanding,
   ChildWeeklyReport,
   FamilyView,
-  LeaderboardEntryView,
+  LeaderboardEntry,
   MeView,
   PointsEntryView,
   RedemptionView,
+  StandingsView,
   TaskView,
+  ThisWeek,
   UserView,
   WeeklyReport,
 } from '@familyos/contracts/rules';
@@ -21,7 +24,8 @@ export type Redemption = RedemptionView;
 export type Family = FamilyView;
 export type { WeeklyReport };
 export type ReportChild = ChildWeeklyReport;
-export type LeaderboardRow = LeaderboardEntryView;
+export type Standings = StandingsView;
+export type { ChildStanding, LeaderboardEntry, ThisWeek };
 export type { Abilities };
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };

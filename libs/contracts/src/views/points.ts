@@ -41,19 +41,3 @@ export interface RedemptionFields {
 export interface RedemptionView extends RedemptionFields {
   can: RedemptionCan;
 }
-
-/**
- * GET /api/leaderboard: a child's standing. weekPoints: approved entries of the last 7 days, spending
- * excluded; rank: 1 + children with a higher balance (DESIGN §9).
- */
-export interface LeaderboardEntryView {
-  userId: string;
-  name: string;
-  username: string;
-  avatar: string;
-  balance: number;
-  totalEarned: number;
-  weekPoints: number;
-  tasksDone: number;
-  rank: number;
-}

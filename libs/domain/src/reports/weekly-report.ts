@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Role, Weekday } from '@familyos/events';
+import { competitionRanks, isStarOfTheWeek } from '../standings/standings.js';
 import type { Achievement, ChildWeeklyReport, WeeklyRankRow, ReportCategory, WeeklyReport } from '@familyos/contracts/rules';
 
 // The report's answer types are declared once, in libs/contracts: GET /api/reports answers them as stored.
@@ -111,7 +112,7 @@ export const ACHIEVEMENTS: ReadonlyArray<Achievement & { earned: (c: Facts) => b
     title: 'Star of the Week',
     emoji: '🌟',
     description: 'Top of the family leaderboard this week',
-    earned: (c) => c.rank === 1 && c.totalPoints > 0,
+    earned: (c) => isStarOfTheWeek(c.rank, c.totalPoints),
   },
   {
     id: 'task-master',
@@ -252,7 +253,8 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
     };
   });
   // Competition ranking: ties share a rank, the next rank skips (1, 1, 3).
-  for (const f of facts) f.rank = 1 + facts.filter((o) => o.totalPoints > f.totalPoints).length;
+  const ranks = competitionRanks(facts.map((f) => f.totalPoints));
+  facts.forEach((f, i) => (f.rank = ranks[i]!));
 
   const leaderboard: WeeklyRankRow[] = facts
     .slice()

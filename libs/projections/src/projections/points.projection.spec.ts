@@ -47,7 +47,7 @@ describe('points projection', () => {
     ]);
   });
 
-  it('balance is the sum of approved entries (pending ones do not count); totals of earned and spent', async () => {
+  it('balance is the sum of approved entries (pending ones do not count); totals of earned, spent and tasks done', async () => {
     const { log, reject } = kidAccount();
     const { entries, balances } = await run(log);
     expect(balances).toEqual([
@@ -58,12 +58,38 @@ describe('points projection', () => {
         balance: 15 + 40 - 5 - 30,
         totalEarned: 15 + 40,
         totalSpent: 30,
-        lastPosition: expect.any(Number),
+        // Both redemptions were decided: nothing is set aside any more.
+        pending: 0,
+        tasksDone: 1,
+        lastPosition: reject.position,
       },
     ]);
     expect(balances[0]!.balance).toBe(sumApproved(entries, 'kid'));
-    // The rejection is the last event of the account but writes no entry: lastPosition is the last entry's.
-    expect(balances[0]!.lastPosition).toBeLessThan(reject.position);
+  });
+
+  it('pending: a request sets its cost aside, an approval or a rejection gives it back (the account decider\'s rule)', async () => {
+    const { log, req1, req2, approve } = kidAccount();
+    const upTo = async (last: { position: number }) => {
+      const partial = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+      partial.events.push(...log.events.filter((e) => e.position <= last.position));
+      return (await run(partial)).balances[0]!;
+    };
+    expect(await upTo(req1)).toMatchObject({ balance: 50, pending: 30 });
+    expect(await upTo(req2)).toMatchObject({ balance: 50, pending: 40 });
+    expect(await upTo(approve)).toMatchObject({ balance: 20, pending: 10, totalSpent: 30 });
+  });
+
+  it('tasks done counts one per task credit, per child', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'dad' });
+    log.add('pointsAccount-a', 'TaskPointsAwarded', { entryId: 'e1', childId: 'a', taskId: 't1', amount: 10, reason: 'Completed task: One' });
+    log.add('pointsAccount-a', 'TaskPointsAwarded', { entryId: 'e2', childId: 'a', taskId: 't2', amount: -5, reason: 'Completed task: Two' });
+    log.add('pointsAccount-b', 'TaskPointsAwarded', { entryId: 'e3', childId: 'b', taskId: 't3', amount: 0, reason: 'Completed task: Three' });
+    log.add('pointsAccount-a', 'PointsIssued', { entryId: 'e4', childId: 'a', amount: 5, reason: 'Bonus', approved: true, issuerId: 'dad' });
+    const { balances } = await run(log);
+    expect(balances.map((b) => [b.userId, b.tasksDone, b.balance])).toEqual([
+      ['a', 2, 10],
+      ['b', 1, 0],
+    ]);
   });
 
   it('a reversal is a debit entry "Reversed: {title}" of the task, taken from the balance and from what was earned', async () => {
@@ -121,7 +147,10 @@ describe('points projection', () => {
     expect(redemptions).toEqual([
       { id: 'r1', familyId: 'fam-1', userId: 'kid', option: 'Sticker', emoji: '⭐', cost: 5, status: 'pending', requestedAt: r.metadata.timestamp, decidedAt: null, decidedBy: null },
     ]);
-    expect(balances).toEqual([]);
+    // No entry and no balance yet, but the cost is set aside.
+    expect(balances).toEqual([
+      { id: 'kid', familyId: 'fam-1', userId: 'kid', balance: 0, totalEarned: 0, totalSpent: 0, pending: 5, tasksDone: 0, lastPosition: r.position },
+    ]);
     expect(entries).toEqual([]);
   });
 

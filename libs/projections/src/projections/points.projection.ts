@@ -2,31 +2,46 @@ import { isEvent, type StoredEvent } from '@familyos/events';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
-import type { PointsEntryDoc, RedemptionDoc } from '../schema/documents.js';
+import type { BalanceDoc, PointsEntryDoc, RedemptionDoc } from '../schema/documents.js';
 
-async function addEntry(tx: ReadModelTx, event: StoredEvent, entry: Omit<PointsEntryDoc, 'familyId' | 'date' | 'position'>) {
-  const familyId = event.metadata.familyId!;
-  await tx.put(collections.points, { ...entry, familyId, date: event.metadata.timestamp, position: event.position });
-  if (!entry.approved) return;
-  const current = (await tx.get(collections.balances, entry.userId)) ?? {
-    id: entry.userId,
-    familyId,
-    userId: entry.userId,
+/** The running totals of a child's account a single event changes (each by a signed amount). */
+type AccountChange = Partial<Pick<BalanceDoc, 'balance' | 'totalEarned' | 'totalSpent' | 'pending' | 'tasksDone'>>;
+
+async function changeAccount(tx: ReadModelTx, event: StoredEvent, childId: string, change: AccountChange) {
+  const current: BalanceDoc = (await tx.get(collections.balances, childId)) ?? {
+    id: childId,
+    familyId: event.metadata.familyId!,
+    userId: childId,
     balance: 0,
     totalEarned: 0,
     totalSpent: 0,
+    pending: 0,
+    tasksDone: 0,
     lastPosition: 0,
   };
-  // Running totals are the one non-idempotent write here: the position guard makes a replayed event a no-op.
+  // Running totals are the one non-idempotent write here: the position guard makes a replayed event a no-op,
+  // so an event changes the account once, in one write.
   if (event.position <= current.lastPosition) return;
-  await tx.put(collections.balances, {
-    ...current,
-    balance: current.balance + entry.amount,
+  const next = { ...current, lastPosition: event.position };
+  for (const [field, by] of Object.entries(change) as [keyof AccountChange, number][]) next[field] += by;
+  await tx.put(collections.balances, next);
+}
+
+/** An entry, and what an approved one adds to its child's totals (with `alsoChange`, the event's other totals). */
+async function addEntry(tx: ReadModelTx, event: StoredEvent, entry: Omit<PointsEntryDoc, 'familyId' | 'date' | 'position'>, alsoChange: AccountChange = {}) {
+  const familyId = event.metadata.familyId!;
+  await tx.put(collections.points, { ...entry, familyId, date: event.metadata.timestamp, position: event.position });
+  if (!entry.approved) return;
+  await changeAccount(tx, event, entry.userId, {
+    ...alsoChange,
+    balance: entry.amount,
     // A reversal takes back what a task had earned (giving back a deduction task's debit earns nothing);
     // a deduction or a spend never counts against "earned".
-    totalEarned: current.totalEarned + (entry.source === 'reversal' ? Math.min(entry.amount, 0) : Math.max(entry.amount, 0)),
-    totalSpent: current.totalSpent + (entry.source === 'redemption' ? -entry.amount : 0),
-    lastPosition: event.position,
+    totalEarned: entry.source === 'reversal' ? Math.min(entry.amount, 0) : Math.max(entry.amount, 0),
+    totalSpent: entry.source === 'redemption' ? -entry.amount : 0,
+    // An approved task always credits (TaskApproved and TaskPointsAwarded are appended together): one credit, one
+    // task done; its reversal takes the task back off the count.
+    tasksDone: entry.source === 'task' ? 1 : entry.source === 'reversal' ? -1 : 0,
   });
 }
 
@@ -35,10 +50,13 @@ async function decideRedemption(tx: ReadModelTx, event: StoredEvent, id: string,
   if (r) await tx.put(collections.redemptions, { ...r, status, decidedAt: event.metadata.timestamp, decidedBy: event.metadata.actorId });
 }
 
-/** Points entries, balances and redemptions: everything that lives in pointsAccount-<childId> streams. */
+/**
+ * Points entries, redemptions and each child's account totals (balance, pending redemptions, earned, spent,
+ * tasks done): everything that lives in pointsAccount-<childId> streams. Version 2 added pending and tasksDone.
+ */
 export const pointsProjection: Projection = {
   name: 'points',
-  version: 1,
+  version: 2,
   collections: [collections.points, collections.balances, collections.redemptions],
   async apply(event, tx) {
     if (isEvent(event, 'PointsIssued')) {
@@ -83,6 +101,7 @@ export const pointsProjection: Projection = {
         decidedBy: null,
       };
       await tx.put(collections.redemptions, doc);
+      await changeAccount(tx, event, d.childId, { pending: d.cost });
     } else if (isEvent(event, 'RedemptionApproved')) {
       const d = event.data;
       await addEntry(tx, event, {
@@ -95,10 +114,13 @@ export const pointsProjection: Projection = {
         source: 'redemption',
         taskId: null,
         redemptionId: d.redemptionId,
-      });
+      }, { pending: -d.cost });
       await decideRedemption(tx, event, d.redemptionId, 'approved');
     } else if (isEvent(event, 'RedemptionRejected')) {
-      await decideRedemption(tx, event, event.data.redemptionId, 'rejected');
+      const d = event.data;
+      const requested = await tx.get(collections.redemptions, d.redemptionId);
+      if (requested) await changeAccount(tx, event, d.childId, { pending: -requested.cost });
+      await decideRedemption(tx, event, d.redemptionId, 'rejected');
     }
   },
 };

@@ -42,6 +42,7 @@ export interface PointsEntryDoc extends PointsEntryView {
   position: number;
 }
 
+/** A child's account as running totals (the points projection; GET /api/standings reads them). */
 export interface BalanceDoc {
   id: string;
   familyId: string;
@@ -49,6 +50,10 @@ export interface BalanceDoc {
   balance: number;
   totalEarned: number;
   totalSpent: number;
+  /** The cost of the pending redemption requests: set aside until a parent decides. */
+  pending: number;
+  /** Approved tasks credited to this child (one TaskPointsAwarded each). */
+  tasksDone: number;
   /** Position of the last event folded in: makes the running totals idempotent under replays. */
   lastPosition: number;
 }

@@ -21,16 +21,16 @@ import { ROLE_LABEL } from '../../lib/types';
 import { useMe, useSession } from '../../lib/session';
 import { useFamily } from '../../api/family';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useBalance } from '../../api/points';
+import { useStanding } from '../../api/standings';
 import { footerLinks, headerLinks } from './nav-links';
 
-function BalanceBadge() {
-  const balance = useBalance();
+function BalanceBadge({ userId }: { userId: string }) {
+  const balance = useStanding(userId).data?.balance;
   return (
     <Chip
       color="secondary"
-      label={`⭐ ${balance.data?.balance ?? '…'} FP`}
-      aria-label={`Your balance: ${balance.data?.balance ?? 'loading'} Family Points`}
+      label={`⭐ ${balance ?? '…'} FP`}
+      aria-label={`Your balance: ${balance ?? 'loading'} Family Points`}
       data-testid="balance-badge"
       sx={{ fontWeight: 700 }}
     />
@@ -72,7 +72,7 @@ export function AppShell() {
             ))}
           </Box>
           <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
-          {me.abilities.hasBalance && <BalanceBadge />}
+          {me.abilities.hasBalance && <BalanceBadge userId={me.id} />}
           <Stack direction="row" spacing={1} sx={{ ml: 1, alignItems: 'center' }}>
             <UserAvatar user={me} size={36} />
             <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.1 }}>

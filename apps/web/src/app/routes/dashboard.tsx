@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLeaderboard, useUsers } from '../../api/members';
+import { useUsers } from '../../api/members';
 import { AnnouncementsCard } from '../../features/announcements/AnnouncementsCard';
 import { UpcomingEventsCard } from '../../features/calendar/UpcomingEventsCard';
 import { useDashboardReady, useRefreshOnOpen } from '../../features/dashboard/api';
@@ -38,7 +38,7 @@ function ChildView({ me, ready }: { me: Me; ready: boolean }) {
           <AnnouncementsCard />
         </>
       }
-      rewards={(balance) => <RedemptionCenter balance={balance} />}
+      rewards={<RedemptionCenter me={me} />}
     />
   );
 }
@@ -46,7 +46,6 @@ function ChildView({ me, ready }: { me: Me; ready: boolean }) {
 /** Panels and actions follow `me.abilities`, never the role. */
 function ParentView({ me, ready }: { me: Me; ready: boolean }) {
   const users = useUsers();
-  const leaderboard = useLeaderboard();
   const members = useMemo(() => new Map<string, User>((users.data ?? []).map((u) => [u.id, u])), [users.data]);
   const a = me.abilities;
   return (
@@ -57,7 +56,7 @@ function ParentView({ me, ready }: { me: Me; ready: boolean }) {
         <>
           {a.reviewChildRequests && <ChildRequestsPanel members={members} />}
           {a.reviewTasks && <AwaitingApprovalPanel members={members} />}
-          {a.reviewRedemptions && <RedemptionRequestsPanel members={members} leaderboard={leaderboard.data ?? []} />}
+          {a.reviewRedemptions && <RedemptionRequestsPanel members={members} />}
         </>
       }
       events={<UpcomingEventsCard compact />}

@@ -1,12 +1,13 @@
-import { fp } from '@familyos/contracts/rules';
+import { fp, signedFp } from '@familyos/contracts/rules';
 import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
-import type { LeaderboardRow, Me, PointsEntry, Task, User } from '../../lib/types';
+import type { ChildStanding, Me, PointsEntry, Task, User } from '../../lib/types';
 import { useMe } from '../../lib/session';
-import { useLeaderboard, useUsers } from '../../api/members';
+import { useUsers } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useBalance, usePoints } from '../../api/points';
+import { usePoints } from '../../api/points';
+import { useStanding, useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import { SectionCard } from '../../components/SectionCard';
 import { h1Sx, InlineLoading, TaskSummaryList } from '../../components/page-parts';
@@ -48,7 +49,7 @@ export default function ActivityPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
           <Stack spacing={3}>
-            {own ? <OwnBalance /> : <ChildrenBalances />}
+            {own ? <OwnBalance me={me} /> : <ChildrenBalances />}
             <RejectedTasks me={me} tasks={tasks.data} users={users.data} />
           </Stack>
           <History me={me} points={points.data} users={users.data} />
@@ -58,8 +59,8 @@ export default function ActivityPage() {
   );
 }
 
-function OwnBalance() {
-  const balance = useBalance();
+function OwnBalance({ me }: { me: Me }) {
+  const standing = useStanding(me.id);
   return (
     <Card data-testid="activity-balance" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', border: 0 }}>
       <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
@@ -67,10 +68,12 @@ function OwnBalance() {
           ⭐ My Balance
         </Typography>
         <Typography sx={{ fontSize: 40, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}>
-          {balance.isError ? '—' : balance.data ? fp(balance.data.balance) : '…'}
+          {standing.isError ? '—' : standing.data ? fp(standing.data.balance) : '…'}
         </Typography>
-        <Typography variant="body2" sx={{ opacity: 0.95 }}>
-          Family Points you can spend on rewards
+        <Typography variant="body2" sx={{ opacity: 0.95 }} data-testid="activity-available">
+          {standing.data && standing.data.pending > 0
+            ? `${fp(standing.data.available)} to spend on rewards, ${fp(standing.data.pending)} set aside for pending requests`
+            : 'Family Points you can spend on rewards'}
         </Typography>
       </CardContent>
     </Card>
@@ -78,18 +81,18 @@ function OwnBalance() {
 }
 
 function ChildrenBalances() {
-  const leaderboard = useLeaderboard();
+  const standings = useStandings();
   return (
     <SectionCard variant="page" title="Children's Balances" emoji="⭐" testId="activity-balances">
-      {leaderboard.isPending ? (
+      {standings.isPending ? (
         <InlineLoading label="Loading balances" />
-      ) : leaderboard.isError ? (
+      ) : standings.isError ? (
         <Typography color="error">Unable to load the balances right now.</Typography>
-      ) : leaderboard.data.length === 0 ? (
+      ) : standings.data.children.length === 0 ? (
         <Typography color="text.secondary">No children in the family yet. Add one from the Admin panel.</Typography>
       ) : (
         <Stack spacing={1.5}>
-          {leaderboard.data.map((row) => (
+          {standings.data.children.map((row) => (
             <BalanceRow key={row.userId} row={row} />
           ))}
         </Stack>
@@ -98,7 +101,7 @@ function ChildrenBalances() {
   );
 }
 
-function BalanceRow({ row }: { row: LeaderboardRow }) {
+function BalanceRow({ row }: { row: ChildStanding }) {
   return (
     <Box
       data-testid="child-balance"
@@ -108,7 +111,7 @@ function BalanceRow({ row }: { row: LeaderboardRow }) {
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700 }}>{row.name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {`+${row.weekPoints} FP this week · ${row.tasksDone} ${row.tasksDone === 1 ? 'task' : 'tasks'} done`}
+          {`${signedFp(row.thisWeek)} this week · ${row.tasksDone} ${row.tasksDone === 1 ? 'task' : 'tasks'} done`}
         </Typography>
       </Box>
       <Typography sx={{ fontWeight: 800, fontSize: 20, whiteSpace: 'nowrap' }}>{fp(row.balance)}</Typography>

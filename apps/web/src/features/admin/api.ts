@@ -4,7 +4,8 @@ import { get, post } from '../../lib/api';
 import { useCreatePost } from '../../lib/submission';
 import type { Role, User } from '../../lib/types';
 import { auditLogsKey } from '../../api/audit';
-import { leaderboardQuery, usersQuery } from '../../api/members';
+import { usersQuery } from '../../api/members';
+import { standingsQuery } from '../../api/standings';
 import { pendingUsersQuery } from '../../api/pending-users';
 
 /** GET /api/admin/pending-users and GET /api/family-invites: the shapes the server answers (decision 012). */
@@ -75,7 +76,7 @@ export function useCreateMember() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: standingsQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: auditLogsKey }),
       ]);
     },

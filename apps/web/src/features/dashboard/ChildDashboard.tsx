@@ -3,8 +3,7 @@ import { Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
-import { useLeaderboard } from '../../api/members';
-import { useBalance } from '../../api/points';
+import { useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import { EmptyState } from '../../components/EmptyState';
@@ -38,17 +37,16 @@ export function ChildDashboard({
   tasksActions: CompleteTask;
   /** The side column: the child's reward requests, events, announcements. */
   side: ReactNode;
-  /** The Redemption Center below, given the child's balance once known. */
-  rewards: (balance: number | undefined) => ReactNode;
+  /** The Redemption Center below. */
+  rewards: ReactNode;
 }) {
-  const balance = useBalance();
   const tasks = useTasks();
-  const leaderboard = useLeaderboard();
+  // Every figure is the server's (decision 028): the card shows it, never counts it.
+  const standings = useStandings();
+  const own = standings.data?.children.find((c) => c.userId === me.id);
+  const children = standings.data?.leaderboard.length ?? 0;
 
   const mine = (tasks.data ?? []).filter((t) => t.assignedTo.includes(me.id) || t.createdBy === me.id);
-  const done = mine.filter((t) => t.status === 'approved' && t.assignedTo.includes(me.id)).length;
-  const rows = leaderboard.data ?? [];
-  const row = rows.find((r) => r.userId === me.id);
   const sorted = [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status] || b.createdAt.localeCompare(a.createdAt));
   const toDo = mine.filter((t) => t.can.submit).length;
 
@@ -68,10 +66,10 @@ export function ChildDashboard({
         aria-label="My stats"
         sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}
       >
-        <StatCard testId="stat-total-points" label="Total Points" emoji="⭐" value={balance.data ? fp(balance.data.balance) : '—'} />
-        <StatCard testId="stat-tasks-done" label="Tasks Done" emoji="✅" value={tasks.data ? done : '—'} />
-        <StatCard testId="stat-this-week" label="This Week" emoji="📅" value={row ? `${signedFp(row.weekPoints)}` : '—'} />
-        <StatCard testId="stat-family-rank" label="Family Rank" emoji="🏆" value={row ? `#${row.rank} of ${rows.length}` : '—'} />
+        <StatCard testId="stat-total-points" label="Total Points" emoji="⭐" value={own ? fp(own.balance) : '—'} />
+        <StatCard testId="stat-tasks-done" label="Tasks Done" emoji="✅" value={own ? own.tasksDone : '—'} />
+        <StatCard testId="stat-this-week" label="This Week" emoji="📅" value={own ? signedFp(own.thisWeek) : '—'} />
+        <StatCard testId="stat-family-rank" label="Family Rank" emoji="🏆" value={own ? `#${own.rank} of ${children}` : '—'} />
       </Box>
 
       <DashboardGrid
@@ -109,7 +107,7 @@ export function ChildDashboard({
         side={side}
       />
 
-      {ready && rewards(balance.data?.balance)}
+      {ready && rewards}
     </Stack>
   );
 }

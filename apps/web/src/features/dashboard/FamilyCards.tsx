@@ -1,9 +1,10 @@
 import { Box, Button, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
-import { ROLE_LABEL, type LeaderboardRow, type Task, type User } from '../../lib/types';
+import { ROLE_LABEL, type Task, type User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { usePoints } from '../../api/points';
+import { useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import { useTokenStatus } from './api';
 import { EmptyState } from '../../components/EmptyState';
@@ -19,7 +20,8 @@ type Members = Map<string, User>;
 const ROLE_ORDER: Record<User['role'], number> = { admin: 0, superuser: 1, manager: 2, child: 3 };
 
 /** SPEC §2: the family's members: avatar, name, role, age or "Adult"; children with their balance. */
-export function FamilyMembersCard({ users, loading, leaderboard }: { users: User[]; loading: boolean; leaderboard: LeaderboardRow[] }) {
+export function FamilyMembersCard({ users, loading }: { users: User[]; loading: boolean }) {
+  const standings = useStandings();
   const sorted = [...users].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.name.localeCompare(b.name));
   return (
     <SectionCard title="Family Members" emoji="👨‍👩‍👧‍👦" testId="family-members">
@@ -30,7 +32,7 @@ export function FamilyMembersCard({ users, loading, leaderboard }: { users: User
       ) : (
         <List disablePadding sx={listSx}>
           {sorted.map((u) => {
-            const row = leaderboard.find((r) => r.userId === u.id);
+            const row = standings.data?.children.find((c) => c.userId === u.id);
             const isChild = u.role === 'child';
             return (
               <ListItem key={u.id} disableGutters divider sx={{ py: 1 }} data-testid="family-member">

@@ -2,7 +2,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFamily } from '../../api/family';
-import { useLeaderboard, useUsers } from '../../api/members';
+import { useUsers } from '../../api/members';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import type { Me, User } from '../../lib/types';
 import { AllTasksCard, FamilyMembersCard, RecentPointsCard, TokenStatusCard } from './FamilyCards';
@@ -31,11 +31,9 @@ export function ParentDashboard({
   issuePoints: (open: boolean, onClose: () => void) => ReactNode;
 }) {
   const users = useUsers();
-  const leaderboard = useLeaderboard();
   const family = useFamily();
   const [issuing, setIssuing] = useState(false);
   const members = useMemo(() => new Map<string, User>((users.data ?? []).map((u) => [u.id, u])), [users.data]);
-  const rows = leaderboard.data ?? [];
   const a = me.abilities;
 
   return (
@@ -62,7 +60,7 @@ export function ParentDashboard({
         }
         side={
           <>
-            <FamilyMembersCard users={users.data ?? []} loading={users.isPending} leaderboard={rows} />
+            <FamilyMembersCard users={users.data ?? []} loading={users.isPending} />
             {events}
             {announcements}
             <RecentPointsCard members={members} />

@@ -6,8 +6,9 @@ import type { Me } from '../../lib/types';
 import { announcementsQuery } from '../../api/announcements';
 import { calendarEventsKey, calendarEventsQuery, calendarWindow } from '../../api/calendar';
 import { familyQuery } from '../../api/family';
-import { leaderboardQuery, usersQuery } from '../../api/members';
-import { balanceQuery, pointsQuery } from '../../api/points';
+import { usersQuery } from '../../api/members';
+import { pointsQuery } from '../../api/points';
+import { standingsQuery } from '../../api/standings';
 import { redemptionsQuery } from '../../api/redemptions';
 import { tasksQuery } from '../../api/tasks';
 
@@ -22,12 +23,12 @@ export const useTokenStatus = () => useQuery(tokenStatusQuery);
 
 const JUST_FETCHED_MS = 3000;
 
-/** What the dashboard shows, by query key prefix (tasks, points and balances, redemptions, members, rewards, announcements, events). */
+/** What the dashboard shows, by query key prefix (tasks, points, standings, redemptions, members, rewards, announcements, events). */
 const DASHBOARD_DATA: QueryKey[] = [
   tasksQuery.queryKey,
   pointsQuery.queryKey,
   redemptionsQuery.queryKey,
-  leaderboardQuery.queryKey,
+  standingsQuery.queryKey,
   usersQuery.queryKey,
   familyQuery.queryKey,
   announcementsQuery.queryKey,
@@ -57,9 +58,9 @@ export function useRefreshOnOpen(): void {
 function dashboardQueries(me: Me) {
   const events = calendarEventsQuery(calendarWindow(limits.calendar.dashboardDays));
   if (me.abilities.hasBalance) {
-    return [balanceQuery(), tasksQuery, leaderboardQuery, familyQuery, redemptionsQuery, announcementsQuery, events];
+    return [standingsQuery, tasksQuery, familyQuery, redemptionsQuery, announcementsQuery, events];
   }
-  return [usersQuery, leaderboardQuery, familyQuery, tasksQuery, pointsQuery, announcementsQuery, events, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
+  return [usersQuery, standingsQuery, familyQuery, tasksQuery, pointsQuery, announcementsQuery, events, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
 }
 
 /**

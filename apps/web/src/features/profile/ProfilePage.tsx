@@ -8,9 +8,10 @@ import { h1Sx, InlineLoading, StatTile, TaskSummaryList } from '../../components
 import { newestFirst } from '../../lib/dates';
 import { PointsHistory } from '../../components/PointsHistory';
 import { useMe } from '../../lib/session';
-import { useLeaderboard, useUsers } from '../../api/members';
+import { useUsers } from '../../api/members';
 import { AvatarPicker } from '../../components/AvatarPicker';
-import { useBalance, usePoints } from '../../api/points';
+import { usePoints } from '../../api/points';
+import { useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import { DisplayNameEditor } from './DisplayNameEditor';
 import { ProfileCard } from './ProfileCard';
@@ -52,15 +53,13 @@ export default function ProfilePage() {
 }
 
 function ChildSide({ me }: { me: Me }) {
-  const balance = useBalance();
-  const leaderboard = useLeaderboard();
+  const standings = useStandings();
   const points = usePoints();
   const tasks = useTasks();
   const users = useUsers();
-  const rows = leaderboard.data ?? [];
-  const mine = rows.find((r) => r.userId === me.id);
-  // DESIGN §9: Family Rank = 1 + the number of children with a higher balance; only with more than one child.
-  const rank = mine ? 1 + rows.filter((r) => r.balance > mine.balance).length : null;
+  const mine = standings.data?.children.find((c) => c.userId === me.id);
+  // SPEC §2: the Family Rank (the server's, DESIGN §9) shows only when there is more than one child.
+  const showRank = (standings.data?.leaderboard.length ?? 0) > 1;
   const completed = newestFirst(
     (tasks.data ?? []).filter((t) => t.status === 'approved' && t.creditedTo === me.id),
     (t) => t.reviewedAt ?? t.updatedAt,
@@ -75,21 +74,21 @@ function ChildSide({ me }: { me: Me }) {
             ⭐ Total Family Points
           </Typography>
           <Typography sx={{ fontSize: 40, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}>
-            {balance.isError ? '—' : balance.data ? fp(balance.data.balance) : '…'}
+            {standings.isError ? '—' : mine ? fp(mine.balance) : '…'}
           </Typography>
         </CardContent>
       </Card>
 
       <SectionCard variant="page" title="My Stats" emoji="📈" testId="my-stats">
-        {leaderboard.isPending ? (
+        {standings.isPending ? (
           <InlineLoading label="Loading stats" />
-        ) : leaderboard.isError || !mine ? (
+        ) : standings.isError || !mine ? (
           <Typography color="text.secondary">Your stats are not available right now.</Typography>
         ) : (
-          <Box sx={{ display: 'grid', gap: { xs: 1, sm: 1.5 }, gridTemplateColumns: `repeat(${rows.length > 1 ? 3 : 2}, minmax(0, 1fr))` }}>
-            <StatTile emoji="📅" label="Points This Week" value={mine.weekPoints} testId="stat-week" />
+          <Box sx={{ display: 'grid', gap: { xs: 1, sm: 1.5 }, gridTemplateColumns: `repeat(${showRank ? 3 : 2}, minmax(0, 1fr))` }}>
+            <StatTile emoji="📅" label="Points This Week" value={mine.thisWeek} testId="stat-week" />
             <StatTile emoji="✅" label="Tasks Done" value={mine.tasksDone} testId="stat-tasks" />
-            {rows.length > 1 && rank !== null && <StatTile emoji="🏆" label="Family Rank" value={`#${rank}`} testId="stat-rank" />}
+            {showRank && <StatTile emoji="🏆" label="Family Rank" value={`#${mine.rank}`} testId="stat-rank" />}
           </Box>
         )}
       </SectionCard>

@@ -9,8 +9,9 @@ import { SectionCard } from '../../components/SectionCard';
 import { h1Sx, InlineLoading, StatTile } from '../../components/page-parts';
 import { PointsHistory } from '../../components/PointsHistory';
 import { useMe } from '../../lib/session';
-import { useLeaderboard, useUser } from '../../api/members';
+import { useUser } from '../../api/members';
 import { usePoints } from '../../api/points';
+import { useStandings } from '../../api/standings';
 import { ProfileCard } from './ProfileCard';
 
 function BackLink() {
@@ -80,7 +81,7 @@ function MemberProfile({ me, user }: { me: Me; user: User }) {
           )}
         </Stack>
         {user.role === 'child' ? (
-          <ChildFigures me={me} child={user} />
+          <ChildFigures child={user} />
         ) : (
           <SectionCard variant="page" title="Family Points" emoji="⭐">
             <Typography color="text.secondary">
@@ -94,21 +95,23 @@ function MemberProfile({ me, user }: { me: Me; user: User }) {
 }
 
 /**
- * A child's figures. Balance, earned and this week come from the leaderboard (every member may read it);
- * the history, spent and activities from GET /api/points, which the server answers only to parents and to
- * the child itself: a child looking at a sibling sees the leaderboard figures and no history.
+ * A child's figures, as the server answers them (GET /api/standings): parents and the child itself read the
+ * balance, earned and spent; a sibling reads what the family leaderboard shows (this week, Family Rank). The
+ * history comes from GET /api/points, which the server answers only to parents and to the child itself.
  */
-function ChildFigures({ me, child }: { me: Me; child: User }) {
-  const leaderboard = useLeaderboard();
-  const seesHistory = me.id === child.id || !me.abilities.hasBalance;
+function ChildFigures({ child }: { child: User }) {
+  const standings = useStandings();
   const points = usePoints();
-  const row = leaderboard.data?.find((r) => r.userId === child.id);
+  const figures = standings.data?.children.find((c) => c.userId === child.id);
+  const board = standings.data?.leaderboard.find((r) => r.userId === child.id);
+  // Whoever may read the child's figures may read its history: the server decided both (readScopeOf).
+  const seesHistory = figures !== undefined;
   const entries = seesHistory ? (points.data ?? []).filter((e) => e.userId === child.id) : [];
-  const earned = entries.filter((e) => e.approved && e.amount > 0).reduce((sum, e) => sum + e.amount, 0);
-  const spent = entries.filter((e) => e.approved && e.source === 'redemption').reduce((sum, e) => sum + Math.abs(e.amount), 0);
   const historyReady = seesHistory && points.isSuccess;
-  const show = (value: number | undefined, ready: boolean) => (ready && value !== undefined ? fp(value) : '…');
+  const show = (value: number | undefined) => (value !== undefined ? fp(value) : '…');
 
+  if (standings.isPending) return <InlineLoading label="Loading points" />;
+  if (standings.isError) return <Alert severity="warning">{child.name}'s points are not available right now. Please try again.</Alert>;
   return (
     <Stack spacing={3}>
       <Box
@@ -117,27 +120,20 @@ function ChildFigures({ me, child }: { me: Me; child: User }) {
         data-testid="member-stats"
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', md: 'repeat(2, minmax(0, 1fr))' } }}
       >
-        <StatTile emoji="⭐" label="Current Balance" value={show(row?.balance, leaderboard.isSuccess)} testId="stat-balance" />
-        <StatTile
-          emoji="📈"
-          label="Total Earned"
-          value={historyReady ? fp(earned) : show(row?.totalEarned, leaderboard.isSuccess)}
-          testId="stat-earned"
-        />
         {seesHistory ? (
           <>
-            <StatTile emoji="🛍️" label="Total Spent" value={historyReady ? fp(spent) : '…'} testId="stat-spent" />
+            <StatTile emoji="⭐" label="Current Balance" value={show(figures?.balance)} testId="stat-balance" />
+            <StatTile emoji="📈" label="Total Earned" value={show(figures?.totalEarned)} testId="stat-earned" />
+            <StatTile emoji="🛍️" label="Total Spent" value={show(figures?.totalSpent)} testId="stat-spent" />
             <StatTile emoji="📊" label="Activities" value={historyReady ? entries.length : '…'} testId="stat-activities" />
           </>
         ) : (
           <>
-            <StatTile emoji="📅" label="This Week" value={show(row?.weekPoints, leaderboard.isSuccess)} testId="stat-week" />
-            <StatTile emoji="✅" label="Tasks Done" value={leaderboard.isSuccess && row ? row.tasksDone : '…'} testId="stat-tasks" />
+            <StatTile emoji="📅" label="This Week" value={show(board?.thisWeek)} testId="stat-week" />
+            <StatTile emoji="🏆" label="Family Rank" value={board ? `#${board.rank}` : '…'} testId="stat-rank" />
           </>
         )}
       </Box>
-      {leaderboard.isError && <Alert severity="warning">The balance is not available right now.</Alert>}
-
       <SectionCard variant="page" title="Points History" emoji="📜" testId="member-history">
         {!seesHistory ? (
           <Typography color="text.secondary">A child's points history is private: only {child.name} and the parents can see it.</Typography>

@@ -3,13 +3,14 @@ import { DEFAULT_REWARDS, messages, fp } from '@familyos/contracts/rules';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useOneSubmission } from '../../lib/submission';
-import type { Family, Redemption } from '../../lib/types';
+import type { ChildStanding, Family, Me, Redemption } from '../../lib/types';
 import { EmptyState } from '../../components/EmptyState';
 import { SectionCard, listSx } from '../../components/SectionCard';
 import { SoftChip } from '../../components/SoftChip';
 import { ago } from '../../lib/dates';
 import { useFamily } from '../../api/family';
 import { useRedemptions, useRequestRedemption } from '../../api/redemptions';
+import { useStanding } from '../../api/standings';
 
 type Reward = Family['rewards'][number];
 
@@ -17,15 +18,14 @@ type Reward = Family['rewards'][number];
 const descriptionOf = (name: string) => DEFAULT_REWARDS.find((r) => r.name === name)?.description;
 
 /**
- * SPEC §2 "Redemption Center (children)": a card per reward of the family; the request button is disabled
- * and reads "Not Enough Points" when the balance is missing or lower than the cost.
+ * SPEC §2 "Redemption Center (children)": a card per reward of the family. What a child may spend is the
+ * server's `available` (the balance less the pending requests, decision 028): the request button is disabled
+ * and reads "Not Enough Points" when it is missing or lower than the cost, and "FP to go" counts from it.
  */
-export function RedemptionCenter({ balance }: { balance: number | undefined }) {
+export function RedemptionCenter({ me }: { me: Me }) {
   const family = useFamily();
-  const redemptions = useRedemptions();
+  const standing = useStanding(me.id).data ?? undefined;
   const rewards = family.data?.rewards ?? [];
-  // The server keeps points for pending requests aside (409 "You need … FP"): say so before the child is surprised.
-  const held = (redemptions.data ?? []).filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.cost, 0);
   const headingId = 'redemption-center-heading';
 
   return (
@@ -37,9 +37,10 @@ export function RedemptionCenter({ balance }: { balance: number | undefined }) {
           </Box>
           Redemption Center
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {balance === undefined ? 'Checking your points…' : `You have ${balance} FP to spend`}
-          {balance !== undefined && held > 0 ? ` (${held} FP set aside for pending requests)` : ''}
+        <Typography variant="body2" color="text.secondary" data-testid="available-points">
+          {!standing ? 'Checking your points…' : `You have ${fp(standing.available)} to spend`}
+          {/* The server keeps points for pending requests aside (409 "You need … FP"): say so before the child is surprised. */}
+          {standing && standing.pending > 0 ? ` (${fp(standing.balance)} balance, ${fp(standing.pending)} set aside for pending requests)` : ''}
         </Typography>
       </Stack>
       {family.isPending ? (
@@ -58,7 +59,7 @@ export function RedemptionCenter({ balance }: { balance: number | undefined }) {
         <Box component="ul" sx={{ ...rewardGrid, listStyle: 'none', p: 0, m: 0 }}>
           {rewards.map((reward) => (
             <Box component="li" key={reward.name} sx={{ display: 'flex' }}>
-              <RewardCard reward={reward} balance={balance} />
+              <RewardCard reward={reward} standing={standing} />
             </Box>
           ))}
         </Box>
@@ -73,15 +74,16 @@ const rewardGrid = {
   gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
 } as const;
 
-function RewardCard({ reward, balance }: { reward: Reward; balance: number | undefined }) {
+function RewardCard({ reward, standing }: { reward: Reward; standing: ChildStanding | undefined }) {
   const request = useRequestRedemption();
   const toast = useToast();
-  const affordable = balance !== undefined && balance >= reward.cost;
+  const available = standing?.available;
+  const affordable = available !== undefined && available >= reward.cost;
   const description = descriptionOf(reward.name);
 
   async function redeem() {
     if (!affordable) {
-      toast({ title: 'Not Enough Points', description: messages.needMorePoints(reward.cost, balance ?? 0), variant: 'destructive' });
+      toast({ title: 'Not Enough Points', description: messages.needMorePoints(reward.cost, available ?? 0), variant: 'destructive' });
       return;
     }
     try {
@@ -89,7 +91,7 @@ function RewardCard({ reward, balance }: { reward: Reward; balance: number | und
       toast({ title: 'Redemption Requested!', description: 'Your redemption request has been sent to your parents for approval!' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        toast({ title: 'Not Enough Points', description: failureMessage(error, messages.needMorePoints(reward.cost, balance ?? 0)), variant: 'destructive' });
+        toast({ title: 'Not Enough Points', description: failureMessage(error, messages.needMorePoints(reward.cost, available ?? 0)), variant: 'destructive' });
       } else {
         toast({ title: 'Error', description: failureMessage(error, 'Failed to submit redemption request. Please try again.'), variant: 'destructive' });
       }
@@ -114,9 +116,9 @@ function RewardCard({ reward, balance }: { reward: Reward; balance: number | und
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5, rowGap: 0.5 }}>
           <SoftChip label={fp(reward.cost)} tone="secondary" />
-          {balance !== undefined && !affordable && (
-            <Typography variant="caption" color="text.secondary">
-              {reward.cost - balance} FP to go
+          {available !== undefined && !affordable && (
+            <Typography variant="caption" color="text.secondary" data-testid="fp-to-go">
+              {reward.cost - available} FP to go
             </Typography>
           )}
         </Stack>

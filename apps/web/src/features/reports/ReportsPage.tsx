@@ -13,18 +13,20 @@ import { SectionCard } from '../../components/SectionCard';
 import { StatCard } from '../../components/StatCard';
 import { useUsers } from '../../api/members';
 import { useGenerateReport, useReports } from '../../api/reports';
-import { type WeeklyReport } from '../../lib/types';
+import { useStandingsFreshOnOpen } from '../../api/standings';
+import type { Standings, WeeklyReport } from '../../lib/types';
 import { ChildReportCard } from './ChildReportCard';
-import { weekRange } from './format';
+import { dateRange, weekRange } from './format';
 import { Leaderboard } from './Leaderboard';
 import { CategoryChart, PointsPerDayChart } from './ReportCharts';
 import { ReportPreviewDialog } from './ReportPreviewDialog';
 import { tipsFor } from './tips';
 
 /**
- * SPEC §2 Reports: the current week's summary, the leaderboard with medals, each child's categories and
- * achievements, charts of the week, the 5 most recent reports and tips. A child reads "My Weekly Report" (its
- * own card, the family leaderboard); parents the "Family Weekly Report" with a card per child.
+ * SPEC §2 Reports: this week's summary and the leaderboard, live from the server (GET /api/standings: the last
+ * 7 days, decision 028), then the stored weekly report named by its dates: each child's categories and
+ * achievements, charts of that week, the 5 most recent reports and tips. A child reads "My Weekly Report" (its
+ * own figures and card, the family leaderboard); parents the "Family Weekly Report" with a card per child.
  */
 export default function ReportsPage() {
   const me = useMe();
@@ -32,6 +34,7 @@ export default function ReportsPage() {
   const title = own ? 'My Weekly Report' : 'Family Weekly Report';
   usePageTitle('Reports');
   const reports = useReports();
+  const standings = useStandingsFreshOnOpen();
   const users = useUsers();
   const usernames = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u.username])), [users.data]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -40,6 +43,7 @@ export default function ReportsPage() {
   const toast = useToast();
   const list = reports.data ?? [];
   const report = list.find((r) => r.id === selectedId) ?? list[0] ?? null;
+  const week = standings.data?.week;
 
   async function generateNow() {
     try {
@@ -59,8 +63,8 @@ export default function ReportsPage() {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: 26, sm: 32 } }}>
             📊 {title}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {report ? `Week of ${weekRange(report)} · ${report.trigger === 'schedule' ? 'made on schedule' : 'generated'} ${DateTime.fromISO(report.createdAt).toRelative() ?? ''}` : 'Points, tasks and stars of the week.'}
+          <Typography color="text.secondary" sx={{ mt: 0.5 }} data-testid="this-week-dates">
+            {week ? `This week: ${dateRange(week.startDate, week.endDate)} (the last 7 days), as of now.` : 'Points, tasks and stars of the week.'}
           </Typography>
         </Box>
         {(me.abilities.generateReports || me.abilities.previewReport) && (
@@ -79,120 +83,141 @@ export default function ReportsPage() {
         )}
       </Stack>
 
-      {reports.isPending ? (
-        <Skeleton variant="rounded" height={240} />
-      ) : reports.isError ? (
-        <Alert severity="error">Unable to load reports.</Alert>
-      ) : !report ? (
-        <EmptyState emoji="📊">
-          No weekly report yet. {me.abilities.generateReports ? 'Generate one now, or wait for the weekly report day.' : 'It arrives on the family’s weekly report day.'}
-        </EmptyState>
-      ) : (
-        <ReportView report={report} own={own} meId={me.id} usernames={usernames} history={list} selectedId={report.id} onSelect={setSelectedId} />
-      )}
+      <DashboardGrid
+        main={
+          standings.isPending ? (
+            <Skeleton variant="rounded" height={180} />
+          ) : standings.isError ? (
+            <Alert severity="error">Unable to load this week's points.</Alert>
+          ) : (
+            <ThisWeekSummary standings={standings.data} own={own} meId={me.id} />
+          )
+        }
+        side={
+          <SectionCard title="Leaderboard" emoji="🏆" testId="leaderboard">
+            {standings.isPending ? (
+              <Skeleton variant="rounded" height={120} />
+            ) : standings.isError ? (
+              <Typography color="error">Unable to load the leaderboard.</Typography>
+            ) : standings.data.leaderboard.length === 0 ? (
+              <EmptyState emoji="🏆">No children yet.</EmptyState>
+            ) : (
+              <>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Points this week, {dateRange(standings.data.week.startDate, standings.data.week.endDate)}
+                </Typography>
+                <Leaderboard rows={standings.data.leaderboard} meId={me.id} />
+              </>
+            )}
+          </SectionCard>
+        }
+      />
+
+      <DashboardGrid
+        main={
+          reports.isPending ? (
+            <Skeleton variant="rounded" height={240} />
+          ) : reports.isError ? (
+            <Alert severity="error">Unable to load reports.</Alert>
+          ) : !report ? (
+            <EmptyState emoji="📊">
+              No weekly report yet. {me.abilities.generateReports ? 'Generate one now, or wait for the weekly report day.' : 'It arrives on the family’s weekly report day.'}
+            </EmptyState>
+          ) : (
+            <ReportView report={report} usernames={usernames} />
+          )
+        }
+        side={
+          report && (
+            <>
+              {!own && (
+                <SectionCard title="Tips for Next Week" emoji="💡" testId="tips">
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                    {tipsFor(report).map((t) => (
+                      <Typography key={t} component="li" variant="body2" sx={{ mb: 1 }}>
+                        {t}
+                      </Typography>
+                    ))}
+                  </Box>
+                </SectionCard>
+              )}
+              <SectionCard title="Past Reports" emoji="🗂️" testId="history">
+                <List disablePadding aria-label="Past reports">
+                  {list.map((r) => (
+                    <ListItem key={r.id} disablePadding>
+                      <ListItemButton selected={r.id === report.id} aria-current={r.id === report.id ? 'true' : undefined} onClick={() => setSelectedId(r.id)} sx={{ borderRadius: 1 }}>
+                        <ListItemText
+                          primary={weekRange(r)}
+                          secondary={`${fp(r.totals.points)} · ${r.totals.tasksCompleted} ${r.totals.tasksCompleted === 1 ? 'task' : 'tasks'}${r.leaderboard[0] && r.leaderboard[0].weeklyTotal > 0 ? ` · ⭐ ${r.leaderboard[0].name}` : ''}`}
+                        />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </SectionCard>
+            </>
+          )
+        }
+      />
 
       {me.abilities.previewReport && <ReportPreviewDialog open={previewing} onClose={() => setPreviewing(false)} />}
     </Stack>
   );
 }
 
-function ReportView({
-  report,
-  own,
-  meId,
-  usernames,
-  history,
-  selectedId,
-  onSelect,
-}: {
-  report: WeeklyReport;
-  own: boolean;
-  meId: string;
-  usernames: Map<string, string>;
-  history: WeeklyReport[];
-  selectedId: string;
-  onSelect: (id: string) => void;
-}) {
-  const star = report.leaderboard[0];
-  const mine = report.children.find((c) => c.userId === meId);
-  const tips = tipsFor(report);
+/** The summary of the last 7 days, as the server counts it now: never the last generated report's. */
+function ThisWeekSummary({ standings, own, meId }: { standings: Standings; own: boolean; meId: string }) {
+  const mine = standings.children.find((c) => c.userId === meId);
+  const stars = standings.leaderboard.filter((r) => r.starOfTheWeek).map((r) => r.name);
+  return (
+    <Box component="section" aria-label="This week's summary" sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+      {own ? (
+        <>
+          <StatCard label="My points this week" emoji="⭐" value={mine ? fp(mine.thisWeek) : '—'} testId="summary-points" />
+          <StatCard label="Tasks done this week" emoji="✅" value={mine ? mine.tasksThisWeek : '—'} testId="summary-tasks" />
+          <StatCard label="My place this week" emoji="🏆" value={mine ? `#${mine.weekRank} of ${standings.leaderboard.length}` : '—'} testId="summary-rank" />
+          <StatCard label="Total Points" emoji="💰" value={mine ? fp(mine.balance) : '—'} testId="summary-balance" />
+        </>
+      ) : (
+        <>
+          <StatCard label="Family points this week" emoji="⭐" value={fp(standings.totals.thisWeek)} testId="summary-points" />
+          <StatCard label="Tasks done this week" emoji="✅" value={standings.totals.tasksThisWeek} testId="summary-tasks" />
+          <StatCard label="Star of the week" emoji="🌟" value={stars.length > 0 ? stars.join(' & ') : '—'} testId="summary-star" />
+          <StatCard label="Children" emoji="🧒" value={standings.leaderboard.length} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** A stored weekly report, named by the dates it covers: a card per child (or the child's own) and its charts. */
+function ReportView({ report, usernames }: { report: WeeklyReport; usernames: Map<string, string> }) {
+  const made = `${report.trigger === 'schedule' ? 'made on schedule' : 'generated'} ${DateTime.fromISO(report.createdAt).toRelative() ?? ''}`;
+  const weekday = (date: string) => DateTime.fromISO(date).toFormat('cccc');
   return (
     <>
-      <Box component="section" aria-label="This week's summary" sx={{ display: 'grid', gap: { xs: 1.5, md: 2 }, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
-        {own && mine ? (
-          <>
-            <StatCard label="My points" emoji="⭐" value={fp(mine.totalPoints)} testId="summary-points" />
-            <StatCard label="Tasks done" emoji="✅" value={mine.tasksCompleted} />
-            <StatCard label="Average score" emoji="🎯" value={mine.averageScore === null ? '—' : `${mine.averageScore}/10`} />
-            <StatCard label="My rank" emoji="🏆" value={`#${report.leaderboard.find((r) => r.userId === meId)?.rank ?? '—'}`} />
-          </>
+      <SectionCard title={`Weekly Report: ${weekRange(report)}`} emoji="🗓️" testId="children-reports">
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 1.5 }} data-testid="report-dates">
+          {weekday(report.weekStartDate)} to {weekday(report.weekEndDate)} ({report.timeZone}), {made}
+        </Typography>
+        {report.children.length === 0 ? (
+          <EmptyState emoji="🧒">No children in this report.</EmptyState>
         ) : (
-          <>
-            <StatCard label="Family points" emoji="⭐" value={fp(report.totals.points)} testId="summary-points" />
-            <StatCard label="Tasks done" emoji="✅" value={report.totals.tasksCompleted} />
-            <StatCard label="Star of the week" emoji="🌟" value={star && star.weeklyTotal > 0 ? star.name : '—'} />
-            <StatCard label="Children" emoji="🧒" value={report.children.length} />
-          </>
+          <Stack spacing={2}>
+            {report.children.map((c) => (
+              <ChildReportCard key={c.userId} child={c} username={usernames.get(c.userId) ?? c.userId} />
+            ))}
+          </Stack>
         )}
-      </Box>
-
-      <DashboardGrid
-        main={
-          <>
-            <SectionCard title={own ? 'My Week' : 'Each Child'} emoji="🧒" testId="children-reports">
-              {report.children.length === 0 ? (
-                <EmptyState emoji="🧒">No children in this report.</EmptyState>
-              ) : (
-                <Stack spacing={2}>
-                  {report.children.map((c) => (
-                    <ChildReportCard key={c.userId} child={c} username={usernames.get(c.userId) ?? c.userId} />
-                  ))}
-                </Stack>
-              )}
-            </SectionCard>
-            {report.children.length > 0 && (
-              <SectionCard title="The Week in Charts" emoji="📈" testId="report-charts">
-                <Stack spacing={3}>
-                  <PointsPerDayChart report={report} />
-                  <CategoryChart report={report} />
-                </Stack>
-              </SectionCard>
-            )}
-          </>
-        }
-        side={
-          <>
-            <SectionCard title="Leaderboard" emoji="🏆" testId="leaderboard">
-              {report.leaderboard.length === 0 ? <EmptyState emoji="🏆">No children yet.</EmptyState> : <Leaderboard report={report} usernames={usernames} meId={meId} />}
-            </SectionCard>
-            {!own && (
-              <SectionCard title="Tips for Next Week" emoji="💡" testId="tips">
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {tips.map((t) => (
-                    <Typography key={t} component="li" variant="body2" sx={{ mb: 1 }}>
-                      {t}
-                    </Typography>
-                  ))}
-                </Box>
-              </SectionCard>
-            )}
-            <SectionCard title="Past Reports" emoji="🗂️" testId="history">
-              <List disablePadding aria-label="Past reports">
-                {history.map((r) => (
-                  <ListItem key={r.id} disablePadding>
-                    <ListItemButton selected={r.id === selectedId} aria-current={r.id === selectedId ? 'true' : undefined} onClick={() => onSelect(r.id)} sx={{ borderRadius: 1 }}>
-                      <ListItemText
-                        primary={`Week of ${weekRange(r)}`}
-                        secondary={`${r.totals.points} FP · ${r.totals.tasksCompleted} tasks${r.leaderboard[0] && r.leaderboard[0].weeklyTotal > 0 ? ` · ⭐ ${r.leaderboard[0].name}` : ''}`}
-                      />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
-            </SectionCard>
-          </>
-        }
-      />
+      </SectionCard>
+      {report.children.length > 0 && (
+        <SectionCard title="The Week in Charts" emoji="📈" testId="report-charts">
+          <Stack spacing={3}>
+            <PointsPerDayChart report={report} />
+            <CategoryChart report={report} />
+          </Stack>
+        </SectionCard>
+      )}
     </>
   );
 }

@@ -1,13 +1,17 @@
 import { DateTime } from 'luxon';
 import type { WeeklyReport } from '../../lib/types';
 
-/** "16–22 Nov" or "28 Nov – 4 Dec": the report's seven family-local days. */
-export function weekRange(report: Pick<WeeklyReport, 'weekStartDate' | 'weekEndDate'>): string {
-  const start = DateTime.fromISO(report.weekStartDate);
-  const end = DateTime.fromISO(report.weekEndDate);
+/** "Nov 16 – Nov 22", or "Dec 29, 2026 – Jan 4, 2027" across a new year: the days a week covers, both inclusive. */
+export function dateRange(startDate: string, endDate: string): string {
+  const start = DateTime.fromISO(startDate);
+  const end = DateTime.fromISO(endDate);
   if (!start.isValid || !end.isValid) return '—';
-  return start.hasSame(end, 'month') ? `${start.toFormat('d')}–${end.toFormat('d LLL')}` : `${start.toFormat('d LLL')} – ${end.toFormat('d LLL')}`;
+  const format = start.hasSame(end, 'year') ? 'LLL d' : 'LLL d, yyyy';
+  return `${start.toFormat(format)} – ${end.toFormat(format)}`;
 }
+
+/** The report's seven family-local days. */
+export const weekRange = (report: Pick<WeeklyReport, 'weekStartDate' | 'weekEndDate'>) => dateRange(report.weekStartDate, report.weekEndDate);
 
 /** Mon, Tue…: the weekday of each of the report's seven days, oldest first (dailyPoints' order). */
 export function dayLabels(report: Pick<WeeklyReport, 'weekStartDate'>): string[] {

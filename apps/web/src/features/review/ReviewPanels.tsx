@@ -15,6 +15,7 @@ import {
 import { limits, signedFp, fp } from '@familyos/contracts/rules';
 import { useState, type ReactNode } from 'react';
 import { useRedemptions, useReviewRedemption } from '../../api/redemptions';
+import { useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
@@ -24,7 +25,7 @@ import { failureMessage } from '../../lib/api';
 import { ago } from '../../lib/dates';
 import { REQUEST_TYPE_LABEL } from '../../lib/task-model';
 import { useToast } from '../../lib/toast';
-import type { LeaderboardRow, Redemption, Task, User } from '../../lib/types';
+import type { Redemption, Task, User } from '../../lib/types';
 import { useTaskActions } from './useTaskActions';
 
 type Members = Map<string, User>;
@@ -289,8 +290,9 @@ function ApproveTaskForm({ task, child, onClose }: { task: Task; child: User | u
 /* ───────────────────────── Redemption Requests ───────────────────────── */
 
 /** SPEC §2: pending redemptions; a confirm prompt, then Approve or Reject. */
-export function RedemptionRequestsPanel({ members, leaderboard }: { members: Members; leaderboard: LeaderboardRow[] }) {
+export function RedemptionRequestsPanel({ members }: { members: Members }) {
   const redemptions = useRedemptions();
+  const standings = useStandings();
   const [reviewing, setReviewing] = useState<{ redemption: Redemption; intent: 'approve' | 'reject' } | null>(null);
   const pending = (redemptions.data ?? []).filter((r) => r.status === 'pending').sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
   return (
@@ -310,7 +312,7 @@ export function RedemptionRequestsPanel({ members, leaderboard }: { members: Mem
               redemption={reviewing.redemption}
               intent={reviewing.intent}
               child={members.get(reviewing.redemption.userId)}
-              balance={leaderboard.find((row) => row.userId === reviewing.redemption.userId)?.balance}
+              balance={standings.data?.children.find((c) => c.userId === reviewing.redemption.userId)?.balance}
               onClose={() => setReviewing(null)}
             />
           )}
