@@ -50,6 +50,10 @@ export const streams = {
   identity: (provider: 'hub' | 'oidc', subjectKey: string) => `identity-${provider}_${subjectKey}`,
   accessRequest: (provider: 'hub' | 'oidc', subjectKey: string) => `accessRequest-${provider}_${subjectKey}`,
   invite: (inviteId: string) => `invite-${inviteId}`,
+  /** A one-time sign-in link, named by the sha256 of its token (decision 029). */
+  signInLink: (tokenHash: string) => `signInLink-${tokenHash}`,
+  /** A hub username a parent named for a member, by the sha256 of the lowercased name (decision 029). */
+  hubUsername: (key: string) => `hubUsername-${key}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

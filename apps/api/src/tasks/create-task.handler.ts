@@ -38,7 +38,7 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
     const assignees = await Promise.all(
       (actor.role === 'child' ? [] : (input.assignedTo ?? [])).map(async (id) => {
         const { state } = await this.runner.load(streams.member(id), memberDecider);
-        return { id, role: state.exists ? state.role : null, familyId: state.exists ? state.familyId : null };
+        return { id, role: state.exists ? state.role : null, familyId: state.exists ? state.familyId : null, active: state.active };
       }),
     );
     const streamId = streams.task(taskId);

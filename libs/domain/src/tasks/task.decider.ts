@@ -24,6 +24,8 @@ export interface AssigneeFacts {
   id: string;
   role: Role | null;
   familyId: string | null;
+  /** false for a deactivated member, who is never assigned anything (decision 029). */
+  active?: boolean;
 }
 
 export type TaskCommand =
@@ -74,6 +76,7 @@ function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): Ta
     if (command.assignees.length === 0) throw invalid(messages.taskAssignee, 'assignedTo');
     if (command.assignees.some((a) => a.familyId !== actor.familyId)) throw notInFamily(messages.taskAssigneeNotChild, 'assignedTo');
     if (!command.assignees.every((a) => a.role === 'child')) throw invalid(messages.taskAssigneeNotChild, 'assignedTo');
+    if (command.assignees.some((a) => a.active === false)) throw invalid(messages.memberInactiveTarget, 'assignedTo');
     assignedTo = [...new Set(command.assignees.map((a) => a.id))];
   }
   return [
