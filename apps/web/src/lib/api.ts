@@ -28,8 +28,8 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
+export async function api<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders };
   const token = sessionToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (position > 0) headers[POSITION_HEADER] = String(position);

@@ -1,11 +1,14 @@
 import type {
   Abilities,
+  AddedMemberView,
   ChildWeeklyReport,
   FamilyView,
   LeaderboardEntryView,
   MeView,
   PointsEntryView,
+  PublicSignInLinkView,
   RedemptionView,
+  SignInLinkView,
   TaskView,
   UserView,
   WeeklyReport,
@@ -23,6 +26,9 @@ export type { WeeklyReport };
 export type ReportChild = ChildWeeklyReport;
 export type LeaderboardRow = LeaderboardEntryView;
 export type { Abilities };
+export type AddedMember = AddedMemberView;
+export type SignInLink = SignInLinkView;
+export type PublicSignInLink = PublicSignInLinkView;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };
 export const ROLE_EMOJI: Record<Role, string> = { admin: '👑', manager: '🧑‍🤝‍🧑', child: '🧒', superuser: '🛡️' };

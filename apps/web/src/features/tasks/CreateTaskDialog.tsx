@@ -33,7 +33,7 @@ import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
 import { useToast } from '../../lib/toast';
 import type { User } from '../../lib/types';
-import { useChildren } from '../../api/members';
+import { useAssignees } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCreateTask, type NewTask } from '../../api/tasks';
 import type { TaskTemplate } from '../../lib/task-model';
@@ -70,7 +70,7 @@ export function CreateTaskDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const toast = useToast();
   const create = useCreateTask();
-  const children = useChildren();
+  const children = useAssignees();
   const isRequest = mode === 'request';
 
   const [title, setTitle] = useState(template?.title ?? '');
