@@ -39,7 +39,7 @@ export function FamilyMembersCard({ users, loading, leaderboard }: { users: User
                 </ListItemAvatar>
                 <ListItemText
                   primary={u.name}
-                  secondary={`${ROLE_LABEL[u.role]} · ${isChild ? (u.age !== null ? `Age ${u.age}` : 'Age not set') : 'Adult'}`}
+                  secondary={`${ROLE_LABEL[u.role]} · ${isChild ? (u.age !== null ? `Age ${u.age}` : 'Age not set') : 'Adult'}${u.active ? '' : ' · Inactive'}`}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                 />
                 {isChild && (
