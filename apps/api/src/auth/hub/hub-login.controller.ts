@@ -52,7 +52,8 @@ export class HubLoginController {
       const error = outcome.familyId ? messages.accessPending : messages.accessPendingSystem;
       return { error, pending: { id: outcome.id, familyId: outcome.familyId } };
     }
-    await this.commands.execute(new MergeHubProfile(outcome.memberId, hubUser));
+    // A deactivated member is refused by sessions.start below; nothing of theirs is written first.
+    if ((await this.members.byId(outcome.memberId)).state.active) await this.commands.execute(new MergeHubProfile(outcome.memberId, hubUser));
     const { state: member } = await this.members.byId(outcome.memberId);
     const { token } = await this.sessions.start(member, 'hub');
     setSessionCookie(reply, token, this.config);
