@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { messages, type SignInLinkView } from '@familyos/contracts';
+import { messages, type CreateMemberDto, type SignInLinkView } from '@familyos/contracts';
 import { streams, type MemberEvent, type Role } from '@familyos/events';
 import { fold, invalid, memberDecider, type Actor, type MemberCommand, type MemberState, type PasswordProof } from '@familyos/domain';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -9,15 +9,8 @@ import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js
 import { hubUsernameClaim } from '../auth/identity/hub-username.js';
 import { signInLinkAppends } from './sign-in-link.js';
 
-export interface NewMemberInput {
-  username: string;
-  name: string;
-  role: Exclude<Role, 'superuser'>;
-  password?: string;
-  age?: number;
-  /** The hub account the member will sign in with (the hub is on). */
-  hubUsername?: string;
-}
+/** POST /api/users's body (CreateMemberDto), its role decided (child by default). */
+export type NewMemberInput = Omit<CreateMemberDto, 'role'> & { role: Exclude<Role, 'superuser'> };
 
 export class AddMember extends Command<{ memberId: string; signInLink: SignInLinkView | null }> {
   constructor(
