@@ -202,7 +202,7 @@ for (const role of ROLES) {
       await expect(page.getByRole('region', { name: 'Profile' }).getByRole('textbox')).toBeVisible();
       await checkA11y(page, `the own profile while editing the display name (${role})`);
       await page.getByRole('region', { name: 'Profile' }).getByRole('textbox').press('Escape');
-      await page.getByRole('button', { name: /Change/ }).click();
+      await page.getByRole('button', { name: 'Change avatar' }).click();
       await expect(page.getByRole('dialog', { name: 'Choose Your Avatar' })).toBeVisible();
       await checkA11y(page, `the avatar picker (${role})`);
     });

@@ -255,9 +255,14 @@ test('a parent adds a member by hand; blank fields and a taken username are refu
   await add.getByRole('textbox', { name: 'Name', exact: true }).fill('  Olly Oxen ');
   await add.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Manager' }).click();
+  // A password is asked for unless a sign-in link is chosen instead (members.e2e.ts takes that way).
+  await add.getByRole('button', { name: 'Add Member' }).click();
+  await expect(add).toContainText('Enter a password, or send a sign-in link instead');
+  expect(posts).toEqual([]);
+  await add.getByRole('textbox', { name: 'Password' }).fill('ollys-secret-1');
   await add.getByRole('button', { name: 'Add Member' }).click();
   await expect(statusToast(page, 'User Created')).toBeVisible();
-  expect(posts.map((p) => JSON.parse(p))).toEqual([{ username, name: 'Olly Oxen', role: 'manager' }]);
+  expect(posts.map((p) => JSON.parse(p))).toEqual([{ username, name: 'Olly Oxen', role: 'manager', password: 'ollys-secret-1' }]);
   await expect(members.getByRole('listitem', { name: 'Olly Oxen' }).getByTestId('member-role')).toHaveText('Manager');
   await expect(stats.getByTestId('stat-managers')).toContainText('2');
   await expect(add.getByRole('textbox', { name: 'Username' })).toHaveValue('');
@@ -266,6 +271,7 @@ test('a parent adds a member by hand; blank fields and a taken username are refu
 
   await add.getByRole('textbox', { name: 'Username' }).fill(username);
   await add.getByRole('textbox', { name: 'Name', exact: true }).fill('Second Olly');
+  await add.getByRole('textbox', { name: 'Password' }).fill('ollys-secret-2');
   await add.getByRole('button', { name: 'Add Member' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Creation Failed' });
   await expect(refusal).toBeVisible();

@@ -280,7 +280,7 @@ test('the tutorial explains features, roles, tips and the hub', async ({ page, f
   await page.getByRole('contentinfo').getByRole('link', { name: 'Tutorial' }).click();
   await expect(page).toHaveURL(/\/tutorial$/);
   await expect(page).toHaveTitle('Tutorial - FamilyOS');
-  for (const heading of ['Your first ten minutes', 'What FamilyOS does', 'Who can do what', 'Tips for a good week', 'Signing in with your family hub']) {
+  for (const heading of ['Your first ten minutes', 'What FamilyOS does', 'Who can do what', "Managing your family's members", 'Tips for a good week', 'Signing in with your family hub']) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
 });

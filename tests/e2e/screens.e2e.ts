@@ -408,7 +408,7 @@ for (const role of ROLES) {
       await expect(card).toContainText(nameFor(role));
       await expect(card).toContainText(ROLE_LABEL[role]);
       await expect(card.getByRole('button', { name: /^Edit/ })).toBeVisible();
-      await expect(page.getByRole('button', { name: /Change/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Change avatar' })).toBeVisible();
       if (role === 'child') {
         await expect(card).toContainText('Age 9');
         const balance = await balanceOf(family.kids[0].client);
@@ -513,7 +513,7 @@ test.describe('changes a member makes', () => {
 
   test('avatar picker: about 80 emoji, a pick shows everywhere', async ({ page, freshFamily }) => {
     await open(page, freshFamily, 'manager', '/profile');
-    await page.getByRole('button', { name: /Change/ }).click();
+    await page.getByRole('button', { name: 'Change avatar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Avatar' });
     await expect(dialog).toBeVisible();
     const choices = dialog.getByRole('button', { name: /^Choose avatar / });
@@ -528,7 +528,7 @@ test.describe('changes a member makes', () => {
     await expect(page.getByRole('region', { name: 'Profile' })).toContainText('🦄');
 
     await page.route('**/api/users/*', (route) => (route.request().method() === 'PUT' ? route.abort('connectionreset') : route.fallback()));
-    await page.getByRole('button', { name: /Change/ }).click();
+    await page.getByRole('button', { name: 'Change avatar' }).click();
     await page.getByRole('dialog', { name: 'Choose Your Avatar' }).getByRole('button', { name: 'Choose avatar 🐼' }).click();
     await page.getByRole('dialog', { name: 'Choose Your Avatar' }).getByRole('button', { name: 'Save' }).click();
     await expectFailureToast(page, 'Error', 'Failed to update avatar. Please try again.');

@@ -176,6 +176,18 @@ describe('OpenID Connect sign-in against a real provider (one family on the serv
     expect(errorOf(outcome.location)).toBe('End-User aborted interaction');
     expect(outcome.sessionToken).toBeNull();
   });
+
+  it('sends a deactivated member back to the sign-in page with the reason, and starts no session (decision 029)', async () => {
+    const nina = (await family.admin.client.get('/api/users')).body.find((m: { name: string }) => m.name === 'Nina Newbie');
+    expect((await family.admin.client.put(`/api/users/${nina.id}`, { active: false })).status).toBe(200);
+    const refused = await oidcSignIn(server.url, { login: 'sub-nina' });
+    expect(new URL(refused.location!).pathname).toBe('/login');
+    expect(errorOf(refused.location)).toBe(messages.memberDeactivated);
+    expect(refused.sessionToken).toBeNull();
+    expect((await family.admin.client.put(`/api/users/${nina.id}`, { active: true })).status).toBe(200);
+    const back = await oidcSignIn(server.url, { login: 'sub-nina' });
+    expect(new URL(back.location!).pathname).toBe('/dashboard');
+  });
 });
 
 describe('OpenID Connect when the provider is down at first, on a server with no family yet', () => {

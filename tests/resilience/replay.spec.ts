@@ -56,8 +56,15 @@ async function liveAWeek(f: Family, label: string): Promise<void> {
   );
   ok(await admin.put(`/api/users/${ben.id}`, { name: `Benjamin ${label}` }));
   ok(await ada.client.put(`/api/users/${ada.id}`, { avatar: '🦄' }));
+  // Added without a password: Grandpa sets his own with the one-time link, is deactivated and reactivated, and Ada,
+  // a child, becomes a manager and back (decision 029).
   const grandpa = ok(await admin.post('/api/users', { username: uniqueName('grandpa'), name: 'Grandpa', role: 'manager' }), 201);
-  ok(await admin.put(`/api/users/${grandpa.id}`, { password: 'grandpa-horse-7' }));
+  ok(await new ApiClient(admin.baseUrl).post(`/api/sign-in-link/${grandpa.signInLink.token}`, { password: 'grandpa-horse-7' }));
+  ok(await admin.put(`/api/users/${grandpa.id}`, { active: false }));
+  ok(await admin.put(`/api/users/${grandpa.id}`, { active: true }));
+  ok(await ada.client.put(`/api/users/${ada.id}`, { bio: `${label} fan of horses`, websiteUrl: 'https://ada.example' }));
+  ok(await admin.put(`/api/users/${ada.id}`, { role: 'manager' }));
+  ok(await admin.put(`/api/users/${ada.id}`, { role: 'child' }));
 
   // Parent tasks in every state, one of them worth negative points, one recurring with a due date.
   await createTask(f, { child: ada, pointsValue: 10, title: `${label}: Feed the cat` });

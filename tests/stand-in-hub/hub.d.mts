@@ -5,6 +5,8 @@ export interface HubUserSpec {
   full_name: string;
   email?: string | null;
   bio?: string;
+  /** The extended profile's website. */
+  website?: string;
   /** The family the hub names for this user (decision 012's "which family fits"). */
   family_id?: string;
   /** A family named only by the extended profile, not by validate. */

@@ -167,7 +167,22 @@ export async function startStandInHub({ port = 0, host = '127.0.0.1', users = DE
         if (!user) return json(res, 404, { error: 'Not found' });
         if (user.profileFails) return json(res, 500, { error: 'Profile service is down' });
         const familyId = user.profileFamilyId ?? user.family_id;
-        return json(res, 200, { full_name: user.full_name, email: user.email ?? null, bio: user.bio ?? '', ...(familyId ? { family_id: familyId } : {}) });
+        return json(res, 200, {
+          full_name: user.full_name,
+          email: user.email ?? null,
+          bio: user.bio ?? '',
+          ...(user.website ? { website: user.website } : {}),
+          ...(familyId ? { family_id: familyId } : {}),
+        });
+      }
+      // The hub's public profile page, which the product's "View hub profile" opens in a new tab.
+      const profilePage = /^\/profile\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && profilePage) {
+        const user = byUsername.get(decodeURIComponent(profilePage[1]).toLowerCase());
+        if (!user) return json(res, 404, { error: 'Not found' });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(user.full_name)} on the Hub</title></head><body><main><h1>${escapeHtml(user.full_name)}</h1><p>@${escapeHtml(user.username)}</p><p>${escapeHtml(user.bio ?? '')}</p></main></body></html>`);
+        return;
       }
       const photoLookup = /^\/api\/public\/user\/([^/]+)\/profile-photo$/.exec(path);
       if (req.method === 'GET' && photoLookup) {

@@ -199,13 +199,20 @@ describe('money-like rules: the client never decides', () => {
       expect((await familyLog(server.running.events, b.familyId)).count).toBe(bBefore.count);
     });
 
-    it('a child or a manager editing itself keeps its role; a child cannot edit a parent', async () => {
+    it('a child or a manager editing itself is refused a role, the Primary Admin flag or another family, by name, and nothing changes; a child cannot edit a parent', async () => {
       for (const member of [a.kids[1], a.manager]) {
         const before = (await a.admin.client.get(`/api/users/${member.id}`)).body;
-        const res = await member.client.put(`/api/users/${member.id}`, { name: 'Renamed', role: 'admin', isPrimaryAdmin: true, familyId: b.familyId });
-        expect(res.status).toBe(200);
+        const head = await server.running.events.headPosition();
+        // Fields no member body may carry: 400, each named (decision 029), never silently dropped.
+        const smuggled = await member.client.put(`/api/users/${member.id}`, { name: 'Renamed', role: 'admin', isPrimaryAdmin: true, familyId: b.familyId });
+        expect(smuggled.status).toBe(400);
+        expect(smuggled.body.details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['isPrimaryAdmin', 'familyId']));
+        // A role it may not give itself: 403 naming the field.
+        const promoted = await member.client.put(`/api/users/${member.id}`, { name: 'Renamed', role: 'admin' });
+        expect([promoted.status, promoted.body.details?.[0]?.field]).toEqual([403, 'role']);
+        expect(await server.running.events.headPosition()).toBe(head);
         const after = (await a.admin.client.get(`/api/users/${member.id}`)).body;
-        expect(after).toMatchObject({ name: 'Renamed', role: before.role, familyId: a.familyId, isPrimaryAdmin: false });
+        expect(after).toMatchObject({ name: before.name, role: before.role, familyId: a.familyId, isPrimaryAdmin: false });
         expect((await member.client.get('/api/auth/me')).body.role).toBe(before.role);
       }
       const headBefore = await server.running.events.headPosition();

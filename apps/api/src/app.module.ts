@@ -47,6 +47,10 @@ import { InvitesQueries } from './invites/invites.queries.js';
 import { UpdateFamilyHandler } from './family/update-family.handler.js';
 import { AddMemberHandler, UpdateMemberHandler } from './members/member.handlers.js';
 import { MembersController } from './members/members.controller.js';
+import { CreateSignInLinkHandler, UseSignInLinkHandler } from './members/sign-in-link.handlers.js';
+import { SignInLinksController } from './members/sign-in-links.controller.js';
+import { SignInLinksQueries } from './members/sign-in-links.queries.js';
+import { MergeHubProfileHandler } from './auth/hub/merge-hub-profile.handler.js';
 import { MembersQueries } from './members/members.queries.js';
 import { CommandRunner } from './platform/command-runner.js';
 import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
@@ -126,6 +130,9 @@ const commandHandlers = [
   CreateInviteHandler,
   DeactivateInviteHandler,
   JoinFamilyHandler,
+  CreateSignInLinkHandler,
+  UseSignInLinkHandler,
+  MergeHubProfileHandler,
 ];
 
 /** The ports arrive already opened (main.ts or a test), so the module itself never decides an adapter. */
@@ -156,6 +163,7 @@ export class AppModule {
         SystemAdminController,
         FamilyInvitesController,
         JoinFamilyController,
+        SignInLinksController,
       ],
       providers: [
         { provide: CONFIG, useValue: infra.config },
@@ -198,6 +206,7 @@ export class AppModule {
         StandingsQueries,
         PhotosQueries,
         ReportScheduleService,
+        SignInLinksQueries,
         ...commandHandlers,
       ],
     };

@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './catalog.js';
 export * from './format.js';
 export * from './validate.js';
+export { isWebsiteUrl } from './dto/fields.js';
 export * from './dto/auth.dto.js';
 export * from './dto/points.dto.js';
 export * from './dto/tasks.dto.js';

@@ -20,6 +20,12 @@ export const limits = {
   interestRate: { min: 0, max: 10, step: 0.1 },
   invite: { maxUsesMin: 1, maxUsesMax: 10, maxUsesDefault: 1 },
   sessionDays: 7,
+  /** A one-time sign-in link works this long after it is made (decision 029). */
+  signInLinkHours: 72,
+  /** SPEC §3 User bio and websiteUrl. */
+  bioMax: 300,
+  websiteMax: 200,
+  hubUsernameMax: 64,
   /** Uploaded photos: bytes, and the formats recognised by their leading bytes. */
   photo: { maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
   calendar: {

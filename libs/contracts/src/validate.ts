@@ -12,6 +12,8 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; message: string
 function flatten(errors: ValidationError[], prefix = ''): FieldMessage[] {
   return errors.flatMap((e) => {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
+    // A field the DTO does not have, refused by name (`refuseUnknown`), in words a person reads.
+    if (e.constraints?.whitelistValidation) return [{ field, message: messages.fieldNotChangeable(field) }];
     const own = Object.values(e.constraints ?? {})
       .slice(-1) // class-validator lists constraints bottom decorator first; the last is the first declared
       .map((message) => ({ field, message }));
@@ -47,11 +49,19 @@ function walkable(value: unknown, depth = 0): unknown {
   return copy;
 }
 
+export interface ValidateOptions {
+  /**
+   * Refuse a field the DTO does not declare, naming it, instead of dropping it: for a body that changes a
+   * record, where an ignored field would look like a change that was made (PUT /api/users/{id}).
+   */
+  refuseUnknown?: boolean;
+}
+
 /**
  * Turns an untrusted body into a DTO, or the field messages that say why not. Unknown fields are dropped,
- * not rejected: the web app may send a little more than an endpoint reads.
+ * not rejected (the web app may send a little more than an endpoint reads), unless `refuseUnknown`.
  */
-export async function validateDto<T extends object>(cls: ClassConstructor<T>, body: unknown): Promise<Validated<T>> {
+export async function validateDto<T extends object>(cls: ClassConstructor<T>, body: unknown, options: ValidateOptions = {}): Promise<Validated<T>> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, message: messages.invalidBody, details: [{ field: 'body', message: messages.invalidBody }] };
   }
@@ -60,7 +70,7 @@ export async function validateDto<T extends object>(cls: ClassConstructor<T>, bo
     return { ok: false, message: messages.invalidBody, details: [{ field: 'body', message: messages.invalidBody }] };
   }
   const value = plainToInstance(cls, safe);
-  const errors = await validate(value, { whitelist: true, forbidUnknownValues: false });
+  const errors = await validate(value, { whitelist: true, forbidNonWhitelisted: options.refuseUnknown ?? false, forbidUnknownValues: false });
   if (errors.length === 0) return { ok: true, value };
   const details = flatten(errors);
   return { ok: false, message: details[0]?.message ?? messages.invalidBody, details };

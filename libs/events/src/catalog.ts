@@ -1,6 +1,6 @@
 import type { EventMetadata, StoredEvent } from './envelope.js';
 import type { FamilyEvent } from './family-events.js';
-import type { IdentityEvent, MemberEvent, SessionEvent, UsernameEvent } from './member-events.js';
+import type { HubUsernameEvent, IdentityEvent, MemberEvent, SessionEvent, SignInLinkEvent, UsernameEvent } from './member-events.js';
 import type { AccessRequestEvent } from './access-events.js';
 import type { InviteEvent } from './invite-events.js';
 import type { PointsAccountEvent } from './points-events.js';
@@ -24,7 +24,9 @@ export type FamilyOsEvent =
   | PhotoEvent
   | CalendarEvent
   | ReportEvent
-  | IdempotentRequestEvent;
+  | IdempotentRequestEvent
+  | SignInLinkEvent
+  | HubUsernameEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -84,6 +86,15 @@ export const schemaVersions: Record<EventType, number> = {
   IdempotentRequestStarted: 1,
   IdempotentRequestAnswered: 1,
   IdempotentRequestReleased: 1,
+  MemberRoleChanged: 1,
+  MemberDeactivated: 1,
+  MemberReactivated: 1,
+  MemberProfileChanged: 1,
+  MemberSignInLinkCreated: 1,
+  MemberHubUsernameReserved: 1,
+  SignInLinkCreated: 1,
+  SignInLinkUsed: 1,
+  HubUsernameClaimed: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

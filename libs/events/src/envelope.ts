@@ -52,6 +52,10 @@ export const streams = {
   invite: (inviteId: string) => `invite-${inviteId}`,
   /** A creating request sent with an Idempotency-Key: `requestKey` is sha256 of the member id and the key (decision 026). */
   idempotentRequest: (requestKey: string) => `idempotentRequest-${requestKey}`,
+  /** A one-time sign-in link, named by the sha256 of its token (decision 029). */
+  signInLink: (tokenHash: string) => `signInLink-${tokenHash}`,
+  /** A hub username a parent named for a member, by the sha256 of the lowercased name (decision 029). */
+  hubUsername: (key: string) => `hubUsername-${key}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

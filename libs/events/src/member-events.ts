@@ -25,8 +25,12 @@ export type MemberJoined = DomainEvent<
 >;
 export type MemberRenamed = DomainEvent<'MemberRenamed', { name: string }>;
 export type MemberAvatarChanged = DomainEvent<'MemberAvatarChanged', { avatar: string }>;
-/** The hash only, never the password (scrypt; see apps/api auth/passwords.ts). */
-export type MemberPasswordSet = DomainEvent<'MemberPasswordSet', { passwordHash: string }>;
+/**
+ * The hash only, never the password (scrypt; see apps/api auth/passwords.ts). With `sessions`, the change ended
+ * every session of the member started before it, except `kept`: the token hash of the session that changed its
+ * own password (decision 029). A first password, and those set before sessions could be ended, carry none.
+ */
+export type MemberPasswordSet = DomainEvent<'MemberPasswordSet', { passwordHash: string; sessions?: { kept: string | null } }>;
 
 /**
  * The member signs in through an outside identity: the hub's user id, or the OpenID provider's subject.
@@ -37,7 +41,30 @@ export type MemberIdentityLinked = DomainEvent<
   { provider: IdentityProvider; subject: string; username: string | null }
 >;
 
-export type MemberEvent = MemberJoined | MemberRenamed | MemberAvatarChanged | MemberPasswordSet | MemberIdentityLinked;
+/** A parent gave the member another role; what the member did before stays theirs (decision 029). */
+export type MemberRoleChanged = DomainEvent<'MemberRoleChanged', { role: Role; previousRole: Role }>;
+/** The member can no longer sign in, and every session of theirs has ended; their history stays (decision 029). */
+export type MemberDeactivated = DomainEvent<'MemberDeactivated', Record<string, never>>;
+export type MemberReactivated = DomainEvent<'MemberReactivated', Record<string, never>>;
+/** SPEC §3 bio and websiteUrl: set by the member (or a parent), or filled in from the hub's extended profile. */
+export type MemberProfileChanged = DomainEvent<'MemberProfileChanged', { bio: string; websiteUrl: string; source: 'member' | 'hub' }>;
+/** A one-time link to set a password was made for the member; the link itself is `signInLink-<sha256 of the token>`. */
+export type MemberSignInLinkCreated = DomainEvent<'MemberSignInLinkCreated', { expiresAt: string }>;
+/** A parent named the hub account the member signs in with; its first hub sign-in links it (decision 029). */
+export type MemberHubUsernameReserved = DomainEvent<'MemberHubUsernameReserved', { hubUsername: string }>;
+
+export type MemberEvent =
+  | MemberJoined
+  | MemberRenamed
+  | MemberAvatarChanged
+  | MemberPasswordSet
+  | MemberIdentityLinked
+  | MemberRoleChanged
+  | MemberDeactivated
+  | MemberReactivated
+  | MemberProfileChanged
+  | MemberSignInLinkCreated
+  | MemberHubUsernameReserved;
 
 /** username-<lowercased username>: appended expecting no stream, so a username is claimed once. */
 export type UsernameClaimed = DomainEvent<'UsernameClaimed', { username: string; memberId: string }>;
@@ -50,10 +77,28 @@ export type UsernameEvent = UsernameClaimed;
 export type IdentityClaimed = DomainEvent<'IdentityClaimed', { provider: IdentityProvider; subject: string; memberId: string }>;
 export type IdentityEvent = IdentityClaimed;
 
-/** session-<sha256 of the token>: the token itself is never stored. */
-export type SessionStarted = DomainEvent<
-  'SessionStarted',
-  { memberId: string; method: 'password' | 'register' | 'hub' | 'oidc' | 'join'; expiresAt: string }
->;
+/** How a session was started. */
+export type SignInMethod = 'password' | 'register' | 'hub' | 'oidc' | 'join' | 'link';
+
+/**
+ * session-<sha256 of the token>: the token itself is never stored. `epoch` is the member's sign-in epoch when it
+ * started (absent: 0); a password change or a deactivation moves the member's epoch on, ending older sessions.
+ */
+export type SessionStarted = DomainEvent<'SessionStarted', { memberId: string; method: SignInMethod; expiresAt: string; epoch?: number }>;
 export type SessionEnded = DomainEvent<'SessionEnded', { reason: 'logout' }>;
 export type SessionEvent = SessionStarted | SessionEnded;
+
+/**
+ * signInLink-<sha256 of the token>: a one-time link for a member to set a password and sign in (decision 029).
+ * Only the hash names the stream; the token is shown once, to the parent who made it.
+ */
+export type SignInLinkCreated = DomainEvent<'SignInLinkCreated', { memberId: string; expiresAt: string }>;
+export type SignInLinkUsed = DomainEvent<'SignInLinkUsed', Record<string, never>>;
+export type SignInLinkEvent = SignInLinkCreated | SignInLinkUsed;
+
+/**
+ * hubUsername-<sha256 of the lowercased hub username>: a hub account a parent named for a member, claimed once,
+ * so one hub user's first sign-in lands on exactly one member.
+ */
+export type HubUsernameClaimed = DomainEvent<'HubUsernameClaimed', { hubUsername: string; memberId: string }>;
+export type HubUsernameEvent = HubUsernameClaimed;

@@ -159,8 +159,8 @@ const DTO_FIELDS: Record<string, string[]> = {
   'POST /api/auth/register': ['username', 'password', 'name', 'familyName', 'timeZone'],
   'POST /api/auth/hub-login': ['hubToken', 'hubUser'],
   'PUT /api/family': ['name', 'pointSettings', 'weeklyReportDay', 'timeZone', 'redemptionOptions', 'rewards', 'taskTemplates', 'hiddenSystemTemplates'],
-  'POST /api/users': ['username', 'name', 'role', 'password', 'age'],
-  'PUT /api/users/:id': ['name', 'avatar', 'password'],
+  'POST /api/users': ['username', 'name', 'role', 'password', 'age', 'hubUsername'],
+  'PUT /api/users/:id': ['name', 'avatar', 'password', 'bio', 'websiteUrl', 'role', 'active', 'currentPassword'],
   'POST /api/points': ['userId', 'amount', 'reason', 'approved'],
   'POST /api/tasks': ['title', 'description', 'pointsValue', 'assignedTo', 'dueDate', 'isRecurring', 'recurringFrequency', 'requestType'],
   'PUT /api/tasks/:id': ['status', 'score'],
@@ -179,6 +179,7 @@ const DTO_FIELDS: Record<string, string[]> = {
   'POST /api/system-admin/reject-user': ['pendingUserId'],
   'POST /api/family-invites': ['role', 'maxUses', 'expiresAt'],
   'POST /api/join-family/:token': ['hubToken', 'hubUser', 'username', 'name', 'password'],
+  'POST /api/sign-in-link/:token': ['password'],
 };
 const ALL_FIELDS = [...new Set(Object.values(DTO_FIELDS).flat())];
 

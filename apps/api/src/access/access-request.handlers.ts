@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams, type IdentityProvider, type Role } from '@familyos/events';
-import { accessRequestDecider, assertCan, familyDecider, identityDecider, notFound, type Actor } from '@familyos/domain';
+import { accessRequestDecider, assertCan, familyDecider, identityDecider, memberDecider, notFound, type Actor } from '@familyos/domain';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { accessRequestStream, identityId, identityStream, linkedMemberAppends } from '../auth/identity/outside-identity.js';
+import { memberNamedForHubUser } from '../auth/identity/hub-username.js';
 import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { FamilyFit } from './family-fit.js';
 
@@ -37,6 +38,14 @@ export class SignInOutsiderHandler implements ICommandHandler<SignInOutsider> {
     private readonly fit: FamilyFit,
   ) {}
 
+  /** The member a parent added by this hub username and not yet linked to any hub user (decision 029). */
+  private async memberNamedFor(o: Outsider) {
+    const memberId = await memberNamedForHubUser(this.runner, o.username);
+    if (!memberId) return null;
+    const named = await this.runner.load(streams.member(memberId), memberDecider);
+    return named.state.exists && named.state.hubUserId === null ? named : null;
+  }
+
   async execute({ outsider: o }: SignInOutsider): Promise<OutsiderResult> {
     const familyId = await this.fit.of(o.namedFamilyId);
     const id = identityId(o.provider, o.subject);
@@ -45,6 +54,20 @@ export class SignInOutsiderHandler implements ICommandHandler<SignInOutsider> {
       const claim = await this.runner.load(claimStream, identityDecider);
       if (claim.state.memberId) {
         return { appends: [{ streamId: claimStream, expectedRevision: claim.revision, events: [] }], result: { kind: 'member', memberId: claim.state.memberId } };
+      }
+      const named = o.provider === 'hub' ? await this.memberNamedFor(o) : null;
+      if (named) {
+        // A parent added a member by this hub username: this first sign-in links the hub user to that member.
+        const identityEvents = identityDecider.decide({ type: 'ClaimIdentity', provider: o.provider, subject: o.subject, memberId: named.state.id }, claim.state);
+        const linked = memberDecider.decide({ type: 'LinkIdentity', identity: { provider: o.provider, subject: o.subject, username: o.username } }, named.state);
+        const family = named.state.familyId;
+        return {
+          appends: [
+            { streamId: claimStream, expectedRevision: claim.revision, familyId: family, events: identityEvents },
+            { streamId: streams.member(named.state.id), expectedRevision: named.revision, familyId: family, events: linked },
+          ],
+          result: { kind: 'member', memberId: named.state.id },
+        };
       }
       const streamId = accessRequestStream(o.provider, o.subject);
       const request = await this.runner.load(streamId, accessRequestDecider);

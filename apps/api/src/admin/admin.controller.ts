@@ -30,6 +30,6 @@ export class AdminController {
     const { memberId } = await this.commands.execute(new DecideAccessRequest(actor, body.pendingUserId, body.approve, body.role ?? 'child'));
     if (!memberId) return { ok: true };
     const { state } = await this.members.byId(memberId);
-    return { ok: true, user: userView(state) };
+    return { ok: true, user: userView(state, actor) };
   }
 }

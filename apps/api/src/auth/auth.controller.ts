@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginDto, messages, RegisterDto } from '@familyos/contracts';
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { AppConfig } from '../config.js';
-import { userView } from '../members/user-view.js';
+import { selfActor, userView } from '../members/user-view.js';
 import { CONFIG } from '../platform/tokens.js';
 import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
@@ -46,7 +46,7 @@ export class AuthController {
     this.limiter.signedIn(request.ip, body.username);
     const { token } = await this.sessions.start(member, 'password');
     this.setCookie(reply, token);
-    return { token, user: userView(member) };
+    return { token, user: userView(member, selfActor(member)) };
   }
 
   @Public()
@@ -60,7 +60,7 @@ export class AuthController {
     const { state: member } = await this.members.byId(memberId);
     const { token } = await this.sessions.start(member, 'register');
     this.setCookie(reply, token);
-    return { token, user: userView(member) };
+    return { token, user: userView(member, selfActor(member)) };
   }
 
   @Public()
@@ -74,7 +74,7 @@ export class AuthController {
 
   @Get('me')
   me(@CurrentSession() session: SignedIn) {
-    return { ...userView(session.member), abilities: abilitiesOf(session.member.role) };
+    return { ...userView(session.member, session.actor), abilities: abilitiesOf(session.member.role) };
   }
 
   @Public()

@@ -16,6 +16,8 @@ export interface NewMemberInput {
   via: JoinedVia;
   /** The outside identity (hub user, OpenID subject) the member signs in with; its claim is the caller's. */
   identity?: OutsideIdentity | null;
+  /** A hub account named for the member before its first sign-in; its claim is the caller's. */
+  hubUsername?: string | null;
 }
 
 export const defaultAvatar = (role: Role) => (role === 'child' ? '🧒' : role === 'manager' ? '🧑' : role === 'superuser' ? '🛡️' : '👩');
@@ -43,6 +45,7 @@ export async function memberAppends(
     passwordHash: input.password ? await hashPassword(input.password) : null,
     via: input.via,
     identity: input.identity ?? null,
+    hubUsername: input.hubUsername ?? null,
   };
   // Deciding on the loaded claim (not just expecting no stream) turns a taken name into "already taken",
   // not into a retry loop; the loaded member lets the same request run again (decision 026) append nothing.

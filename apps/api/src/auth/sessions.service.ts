@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { streams } from '@familyos/events';
-import { limits } from '@familyos/contracts';
-import { sessionDecider, sessionIsLive, type Actor, type MemberState } from '@familyos/domain';
+import { streams, type SignInMethod } from '@familyos/events';
+import { limits, messages } from '@familyos/contracts';
+import { acceptsSession, DomainError, sessionDecider, sessionIsLive, type Actor, type MemberState } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
 import { MembersRepository } from './members-repository.js';
 
@@ -28,7 +28,12 @@ export class SessionsService {
     private readonly members: MembersRepository,
   ) {}
 
-  async start(member: { id: string; familyId: string | null }, method: 'password' | 'register' | 'hub' | 'oidc' | 'join') {
+  /**
+   * Every way of signing in ends here, so a deactivated member is refused whichever way they came (decision 029).
+   * The session starts at the member's current sign-in epoch: a later password change or deactivation ends it.
+   */
+  async start(member: Pick<MemberState, 'id' | 'familyId' | 'active' | 'signInEpoch'>, method: SignInMethod) {
+    if (!member.active) throw new DomainError('forbidden', messages.memberDeactivated);
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
     const expiresAt = new Date(this.runner.now().getTime() + limits.sessionDays * 86_400_000).toISOString();
@@ -37,7 +42,10 @@ export class SessionsService {
         {
           streamId: streams.session(tokenHash),
           expectedRevision: 'no_stream',
-          events: sessionDecider.decide({ type: 'StartSession', memberId: member.id, method, expiresAt }, sessionDecider.initialState),
+          events: sessionDecider.decide(
+            { type: 'StartSession', memberId: member.id, method, expiresAt, epoch: member.signInEpoch },
+            sessionDecider.initialState,
+          ),
         },
       ],
       result: undefined,
@@ -51,7 +59,8 @@ export class SessionsService {
     const { state } = await this.runner.load(streams.session(tokenHash), sessionDecider, { keep: true });
     if (!sessionIsLive(state, this.runner.now()) || !state.memberId) return null;
     const { state: member } = await this.members.byId(state.memberId);
-    if (!member.exists) return null;
+    // Deactivated, or a password change since this session began: signed out at once (decision 029).
+    if (!acceptsSession(member, { epoch: state.epoch, tokenHash })) return null;
     return {
       actor: { id: member.id, role: member.role, familyId: member.familyId },
       member,

@@ -42,7 +42,8 @@ export class SuperuserBootstrap {
           {
             streamId: streams.member(existing),
             expectedRevision: current.revision,
-            events: memberDecider.decide({ type: 'SetPassword', actor, passwordHash }, current.state),
+            // The server's own configuration is the proof: FAMILYOS_SUPERUSER names this account and its password.
+            events: memberDecider.decide({ type: 'SetPassword', actor, passwordHash, proof: 'configuration' }, current.state),
           },
         ],
         result: undefined,

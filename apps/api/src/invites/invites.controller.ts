@@ -10,7 +10,7 @@ import { MembersRepository } from '../auth/members-repository.js';
 import { addressKey, SignInRateLimiter } from '../auth/rate-limit.js';
 import { setSessionCookie } from '../auth/session-cookie.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { userView } from '../members/user-view.js';
+import { selfActor, userView } from '../members/user-view.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CONFIG } from '../platform/tokens.js';
@@ -96,7 +96,7 @@ export class JoinFamilyController {
     const { state: member } = await this.members.byId(memberId);
     const session = await this.sessions.start(member, 'join');
     setSessionCookie(reply, session.token, this.config);
-    return { token: session.token, user: userView(member) };
+    return { token: session.token, user: userView(member, selfActor(member)) };
   }
 
   /** A hub join is whoever the hub says owns the token; the body's hubUser is never read. */

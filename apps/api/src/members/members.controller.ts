@@ -1,13 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateMemberDto, UpdateMemberDto } from '@familyos/contracts';
-import type { Actor } from '@familyos/domain';
-import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import type { FastifyRequest } from 'fastify';
+import { CreateMemberDto, messages, UpdateMemberDto, type AddedMemberView } from '@familyos/contracts';
+import { DomainError, invalid, type Actor } from '@familyos/domain';
+import { CurrentSession, FamilyActor, Requires } from '../auth/auth.guard.js';
+import { HubClient } from '../auth/hub/hub-client.js';
+import type { SignedIn } from '../auth/sessions.service.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { AddMember, UpdateMember } from './member.handlers.js';
 import { MembersQueries } from './members.queries.js';
+import { CreateSignInLink } from './sign-in-link.handlers.js';
 
 type FamilyMember = Actor & { familyId: string };
 
@@ -17,32 +21,60 @@ export class MembersController {
     private readonly commands: CommandBus,
     private readonly queries: MembersQueries,
     private readonly ryw: ReadYourWrites,
+    private readonly hub: HubClient,
   ) {}
 
   @Get()
   list(@FamilyActor() actor: FamilyMember) {
-    return this.queries.list(actor.familyId);
+    return this.queries.list(actor);
   }
 
   @Get(':idOrUsername')
   one(@FamilyActor() actor: FamilyMember, @Param('idOrUsername') idOrUsername: string) {
-    return this.queries.one(actor.familyId, idOrUsername);
+    return this.queries.one(actor, idOrUsername);
   }
 
   @Post()
   @HttpCode(201)
   @Requires('manageMembers')
-  @Idempotent()
-  async add(@FamilyActor() actor: FamilyMember, @Body(valid(CreateMemberDto)) body: CreateMemberDto) {
-    const { memberId } = await this.commands.execute(new AddMember(actor, { ...body, role: body.role ?? 'child' }));
+  // The one-time sign-in link is shown once: its token never reaches the log (decision 029).
+  @Idempotent({ secret: ['signInLink'] })
+  async add(@FamilyActor() actor: FamilyMember, @Body(valid(CreateMemberDto)) body: CreateMemberDto, @Req() request: FastifyRequest): Promise<AddedMemberView> {
+    if (body.hubUsername) await this.assertHubUser(body.hubUsername, request);
+    const { memberId, signInLink } = await this.commands.execute(new AddMember(actor, { ...body, role: body.role ?? 'child' }));
     await this.ryw.settle();
-    return this.queries.one(actor.familyId, memberId);
+    return { ...(await this.queries.one(actor, memberId)), signInLink };
   }
 
   @Put(':id')
-  async update(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(UpdateMemberDto)) body: UpdateMemberDto) {
-    await this.commands.execute(new UpdateMember(actor, id, body));
+  async update(
+    @FamilyActor() actor: FamilyMember,
+    @CurrentSession() session: SignedIn,
+    @Param('id') id: string,
+    @Body(valid(UpdateMemberDto, { refuseUnknown: true })) body: UpdateMemberDto,
+  ) {
+    await this.commands.execute(new UpdateMember(actor, id, body, session.tokenHash));
     await this.ryw.settle();
-    return this.queries.one(actor.familyId, id);
+    return this.queries.one(actor, id);
+  }
+
+  /** A new one-time sign-in link for a member (decision 029); the token is in this answer only. */
+  @Post(':id/sign-in-link')
+  @HttpCode(201)
+  @Requires('manageMembers')
+  createSignInLink(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
+    return this.commands.execute(new CreateSignInLink(actor, id));
+  }
+
+  /**
+   * With the hub on, a member may be added by hub username. The hub is asked whether it knows the name when the
+   * parent's own hub token came along (the hub answers lookups only to its users); otherwise the name is taken
+   * as given, and linked at that hub user's first sign-in (decision 029).
+   */
+  private async assertHubUser(hubUsername: string, request: FastifyRequest): Promise<void> {
+    if (!this.hub.configured) throw new DomainError('invalid', messages.hubNotConfigured, [{ field: 'hubUsername', message: messages.hubNotConfigured }]);
+    const token = request.headers['x-hub-token'];
+    if (typeof token !== 'string' || !token) return;
+    if ((await this.hub.knows(hubUsername, token)) === false) throw invalid(messages.hubUserUnknown, 'hubUsername');
   }
 }

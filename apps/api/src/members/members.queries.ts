@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound } from '@familyos/domain';
+import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
@@ -16,17 +16,19 @@ export class MembersQueries {
     return members.sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.createdAt.localeCompare(b.createdAt));
   }
 
-  async list(familyId: string) {
-    return (await this.docs(familyId)).map(userView);
+  /** Every member of the caller's family, deactivated ones too: their history still names them (decision 029). */
+  async list(actor: Actor & { familyId: string }) {
+    return (await this.docs(actor.familyId)).map((m) => userView(m, actor));
   }
 
   /** SPEC §2: a profile is looked up by id or by username; anyone outside the family is "not found". */
-  async one(familyId: string, idOrUsername: string) {
+  async one(actor: Actor & { familyId: string }, idOrUsername: string) {
+    const { familyId } = actor;
     const byId = await this.readModels.get(collections.members, idOrUsername);
     const member =
       byId ??
       (await this.readModels.find(collections.members, { where: { usernameLower: idOrUsername.toLowerCase() }, limit: 1 }))[0];
     if (!member || member.familyId !== familyId) throw notFound('User');
-    return userView(member);
+    return userView(member, actor);
   }
 }

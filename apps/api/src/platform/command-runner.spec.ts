@@ -176,7 +176,7 @@ describe('CommandRunner keeping small streams in memory', () => {
       return readStream(streamId, fromRevision);
     };
     const first = await runner.load('session-h', sessionDecider, { keep: true });
-    expect(first).toEqual({ state: { memberId: 'm1', expiresAt: '2026-03-08T10:00:00Z', ended: false }, revision: 0 });
+    expect(first).toEqual({ state: { memberId: 'm1', expiresAt: '2026-03-08T10:00:00Z', ended: false, epoch: 0 }, revision: 0 });
     expect(await runner.load('session-h', sessionDecider, { keep: true })).toEqual(first);
     await other.append([{ streamId: 'session-h', events: [session('SessionEnded')], expectedRevision: 0 }]);
     const after = await runner.load('session-h', sessionDecider, { keep: true });

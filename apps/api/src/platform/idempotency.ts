@@ -39,6 +39,18 @@ export const requestFingerprint = (method: string, url: string, content: string 
 interface IdempotentOptions {
   /** What the body is, when the route reads it itself (an upload); default: the parsed JSON body. */
   content?: (request: FastifyRequest) => Promise<string | Buffer>;
+  /**
+   * Top-level answer fields shown once and never written to the log (a one-time sign-in link, whose token the
+   * log keeps only as a hash): the record holds null there, so a repeat answers everything else.
+   */
+  secret?: string[];
+}
+
+/** The answer as the log records it: JSON, with the route's secret fields blanked. */
+function recordable(body: unknown, secret: string[] = []): unknown {
+  const json: unknown = body === undefined ? null : JSON.parse(JSON.stringify(body));
+  if (secret.length === 0 || json === null || typeof json !== 'object' || Array.isArray(json)) return json;
+  return { ...json, ...Object.fromEntries(secret.filter((field) => field in json).map((field) => [field, null])) };
 }
 
 const IDEMPOTENT = 'familyos:idempotent';
@@ -189,8 +201,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         else await answered({ status: refusal.status, body: refusal.body, position: context?.writtenPosition ?? 0 });
         throw error;
       }
-      // Recorded as it will be sent: JSON.
-      await answered({ status, body: body === undefined ? null : JSON.parse(JSON.stringify(body)), position: context?.writtenPosition ?? 0 });
+      // Recorded as it will be sent (JSON), but for the secret fields only this first answer shows.
+      await answered({ status, body: recordable(body, options.secret), position: context?.writtenPosition ?? 0 });
       return body;
     } finally {
       run.end();

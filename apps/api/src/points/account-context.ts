@@ -39,5 +39,6 @@ export class AccountContextLoader {
     const { state } = await this.runner.load(streams.member(childId), memberDecider);
     if (!state.exists || state.familyId !== actor.familyId) throw notFound('User');
     if (state.role !== 'child') throw invalid(messages.selectChild, 'userId');
+    if (!state.active) throw invalid(messages.memberInactiveTarget, 'userId');
   }
 }

@@ -32,8 +32,8 @@ export class SystemAdminController {
   }
 
   @Get('all-users')
-  allUsers() {
-    return this.queries.allUsers();
+  allUsers(@CurrentActor() actor: Actor) {
+    return this.queries.allUsers(actor);
   }
 
   @Get('all-pending-users')
@@ -52,7 +52,7 @@ export class SystemAdminController {
     const target = body.familyId ? { familyId: body.familyId } : { newFamilyName: body.newFamilyName! };
     const { memberId, familyId } = await this.commands.execute(new AssignFamily(actor, body.pendingUserId, target, body.role ?? 'admin'));
     const { state } = await this.members.byId(memberId);
-    return { ok: true, familyId, user: userView(state) };
+    return { ok: true, familyId, user: userView(state, actor) };
   }
 
   @Post('reject-user')

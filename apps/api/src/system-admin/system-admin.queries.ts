@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type FamilyDoc } from '@familyos/projections';
 import { userView } from '../members/user-view.js';
@@ -59,12 +60,12 @@ export class SystemAdminQueries {
     });
   }
 
-  async allUsers() {
+  async allUsers(viewer: Actor) {
     const [families, members] = await Promise.all([this.families(), this.members()]);
     const names = new Map(families.map((f) => [f.id, f.name]));
     return members
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((m) => ({ ...userView(m), familyName: m.familyId ? (names.get(m.familyId) ?? null) : null }));
+      .map((m) => ({ ...userView(m, viewer), familyName: m.familyId ? (names.get(m.familyId) ?? null) : null }));
   }
 }
 

@@ -8,7 +8,7 @@ export function assigneeFacts(runner: CommandRunner, ids: string[]): Promise<Ass
   return Promise.all(
     ids.map(async (id) => {
       const { state } = await runner.load(streams.member(id), memberDecider);
-      return { id, role: state.exists ? state.role : null, familyId: state.exists ? state.familyId : null };
+      return { id, role: state.exists ? state.role : null, familyId: state.exists ? state.familyId : null, active: state.active };
     }),
   );
 }

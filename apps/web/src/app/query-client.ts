@@ -1,11 +1,25 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, sessionToken } from '../lib/api';
+import { meQuery } from '../lib/session';
+
+/**
+ * A 401 while signed in means the server ended this session (logout elsewhere, a password change, a parent
+ * deactivating the member: decision 029): the app signs out there and then, and the guard shows the login.
+ */
+function signOutOnUnauthorized(error: unknown): void {
+  if (!(error instanceof ApiError) || error.status !== 401 || !queryClient.getQueryData(meQuery.queryKey)) return;
+  sessionToken.clear();
+  queryClient.setQueryData(meQuery.queryKey, null);
+}
 
 /**
  * SPEC §9: no automatic retries, no refetch on focus, no polling, data never stale; refetch happens when a
  * change invalidates it. Every query names its own fetcher in its queryOptions factory (src/api, a feature's
  * api.ts), and mutations invalidate through those factories' keys (decision 025).
  */
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: signOutOnUnauthorized }),
+  mutationCache: new MutationCache({ onError: signOutOnUnauthorized }),
   defaultOptions: {
     queries: {
       retry: false,

@@ -30,6 +30,7 @@ const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage'))
 const SystemAdminPage = lazy(() => import('../features/system-admin/SystemAdminPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const JoinPage = lazy(() => import('../features/join/JoinPage'));
+const SetPasswordPage = lazy(() => import('../features/set-password/SetPasswordPage'));
 
 const page = (Component: React.ComponentType) =>
   function Page() {
@@ -65,12 +66,15 @@ const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFou
 const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginScreen });
 const callbackRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth/callback', component: page(AuthCallbackPage) });
 const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/invite/$inviteToken', component: page(JoinPage) });
+/** A one-time sign-in link (decision 029): public, like the invite page. */
+const setPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/set-password/$token', component: page(SetPasswordPage) });
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: preloading(SignedInArea, loadSignedInShell) });
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
   callbackRoute,
   inviteRoute,
+  setPasswordRoute,
   signedIn.addChildren([
     createRoute({ getParentRoute: () => signedIn, path: '/', component: preloading(page(DashboardPage), preloadDashboard) }),
     createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: preloading(page(DashboardPage), preloadDashboard) }),

@@ -31,10 +31,12 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Sent as Idempotency-Key on a request that creates something (lib/submission.ts, decision 026). */
   idempotencyKey?: string;
+  /** More headers (the hub token a hub lookup needs). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = sessionToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;

@@ -1,3 +1,4 @@
+import { limits, messages } from '@familyos/contracts/rules';
 import { useRef, useState, type ChangeEvent } from 'react';
 
 /** A DTO check's or the server's field messages (ApiError.details, validateDto's details). */
@@ -21,9 +22,21 @@ export function fieldErrors<F extends string>(
   return found;
 }
 
+/** What `field(name)` of useFieldForm binds an input with. */
+export interface FieldProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  inputRef: (el: HTMLInputElement | null) => void;
+  error: boolean;
+  required: boolean;
+  fullWidth: boolean;
+}
+
 /**
  * The state of a form of text fields checked by a DTO: values, one message per field, and `field(name)`, the
- * props that bind an input (clearing its message on change). `showErrors` puts a check's or the server's
+ * props that bind an input (clearing its message on change); `reset` empties it again. `showErrors` puts a check's or the server's
  * messages next to their fields and focuses the first one; it says whether any field had one.
  */
 export function useFieldForm<F extends string>(fields: readonly F[], initial: Record<F, string>, idPrefix: string) {
@@ -39,7 +52,7 @@ export function useFieldForm<F extends string>(fields: readonly F[], initial: Re
     return Boolean(first);
   };
 
-  const field = (name: F) => ({
+  const field = (name: F): FieldProps => ({
     id: `${idPrefix}-${name}`,
     name,
     value: values[name],
@@ -55,5 +68,18 @@ export function useFieldForm<F extends string>(fields: readonly F[], initial: Re
     fullWidth: true,
   });
 
-  return { values, errors, setErrors, showErrors, field };
+  /** Back to the initial values, without messages (after a save that leaves the form on screen). */
+  const reset = () => {
+    setValues(initial);
+    setErrors({});
+  };
+
+  return { values, errors, setErrors, showErrors, field, reset };
+}
+
+/** What a new password and its repetition say wrong, in the server's words for the length (decision 029). */
+export function newPasswordErrors(password: string, confirm: string): FieldDetails {
+  if (password.length < limits.password.min || password.length > limits.password.max) return [{ field: 'password', message: messages.passwordLength }];
+  if (password !== confirm) return [{ field: 'confirm', message: 'The two passwords are not the same' }];
+  return [];
 }

@@ -18,7 +18,15 @@ export const hubSession = {
   clear() {
     for (const key of Object.values(HUB_KEYS)) localStorage.removeItem(key);
   },
+  /** The hub access token of this browser's hub sign-in, if any. */
+  accessToken: (): string | null => localStorage.getItem(HUB_KEYS.accessToken),
 };
+
+/**
+ * The hub's page of a member's profile, opened by "View hub profile" (SPEC §2 Own profile): `{hub}/profile/{username}`
+ * (decision 029).
+ */
+export const hubProfileUrl = (hubUrl: string, hubUsername: string) => `${trimSlash(hubUrl)}/profile/${encodeURIComponent(hubUsername)}`;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 

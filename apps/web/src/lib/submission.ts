@@ -44,7 +44,8 @@ export function useSubmissionKey(): SubmissionKey {
 /** A POST that creates something, sent with its submission's Idempotency-Key: what every create mutation uses. */
 export function useCreatePost() {
   const key = useSubmissionKey();
-  return <T>(path: string, body: unknown = {}) => key.send(JSON.stringify([path, body]), (idempotencyKey) => post<T>(path, body, { idempotencyKey }));
+  return <T>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
+    key.send(JSON.stringify([path, body]), (idempotencyKey) => post<T>(path, body, { idempotencyKey, headers }));
 }
 
 /**

@@ -1,13 +1,16 @@
 import type {
   Abilities,
   ChildStanding,
+  AddedMemberView,
   ChildWeeklyReport,
   FamilyView,
   LeaderboardEntry,
   MeView,
   PointsEntryView,
+  PublicSignInLinkView,
   RedemptionView,
   StandingsView,
+  SignInLinkView,
   TaskView,
   ThisWeek,
   UserView,
@@ -27,6 +30,9 @@ export type ReportChild = ChildWeeklyReport;
 export type Standings = StandingsView;
 export type { ChildStanding, LeaderboardEntry, ThisWeek };
 export type { Abilities };
+export type AddedMember = AddedMemberView;
+export type SignInLink = SignInLinkView;
+export type PublicSignInLink = PublicSignInLinkView;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };
 export const ROLE_EMOJI: Record<Role, string> = { admin: '👑', manager: '🧑‍🤝‍🧑', child: '🧒', superuser: '🛡️' };

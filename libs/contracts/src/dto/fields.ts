@@ -1,5 +1,21 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  isURL,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
 import { Trim } from './transforms.js';
@@ -79,3 +95,19 @@ export const NewPassword = () =>
 /** An optional list of at most `max` nested DTOs, each validated as its class. */
 export const ListOf = (dto: () => new () => object, max: number) =>
   compose(IsOptional(), IsArray(), ArrayMaxSize(max), ValidateNested({ each: true }), Type(dto));
+
+const WEBSITE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
+/** SPEC §3 websiteUrl: an http(s) address of at most limits.websiteMax characters; never `javascript:` or another scheme. */
+export const isWebsiteUrl = (value: string) => value.length <= limits.websiteMax && isURL(value, WEBSITE);
+
+/** SPEC §3 websiteUrl: empty (none), or an http(s) address; never `javascript:` or any other scheme. */
+export const WebsiteUrl = () =>
+  compose(
+    IsOptional(),
+    Trim(),
+    IsString({ message: messages.websiteUrl }),
+    ValidateIf((_o, value) => value !== ''),
+    MaxLength(limits.websiteMax, { message: messages.websiteUrl }),
+    IsUrl(WEBSITE, { message: messages.websiteUrl }),
+  );

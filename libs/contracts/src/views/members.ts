@@ -25,6 +25,20 @@ export interface Abilities {
   exportData: boolean;
 }
 
+/** What the calling member may do to this member (libs/domain policy.ts `memberAbilities`, decision 029). */
+export interface MemberCan {
+  changeRole: boolean;
+  deactivate: boolean;
+  reactivate: boolean;
+  /** Set the password without the current one (a parent, for a child or a deactivated member). */
+  resetPassword: boolean;
+  createSignInLink: boolean;
+  /** Offered as a task's assignee: an active child, to a member who creates tasks. */
+  assignTasks: boolean;
+  /** Offered as the target of Issue Points: an active child, to a member who issues points. */
+  issuePoints: boolean;
+}
+
 /** SPEC §3's User, as every endpoint answers it. Never a password hash, never a session. */
 export interface UserView {
   id: string;
@@ -40,6 +54,32 @@ export interface UserView {
   isPrimaryAdmin: boolean;
   familyId: string | null;
   createdAt?: string;
+  /** false once a parent deactivated the member: listed (their history names them), marked inactive, no sign-in. */
+  active: boolean;
+  hasPassword: boolean;
+  /** A hub account a parent named for the member, until its first hub sign-in links it. */
+  pendingHubUsername: string | null;
+  can: MemberCan;
+}
+
+/** A one-time link to set a password, answered once to the parent who made it; only its hash is stored. */
+export interface SignInLinkView {
+  token: string;
+  expiresAt: string;
+}
+
+/** POST /api/users: the new member, and the one-time sign-in link when it was added without a password. */
+export interface AddedMemberView extends UserView {
+  signInLink: SignInLinkView | null;
+}
+
+/** GET /api/public/sign-in-link/{token}: what the holder of a link may see before using it. */
+export interface PublicSignInLinkView {
+  status: 'ready' | 'used' | 'expired' | 'inactive';
+  name: string;
+  username: string;
+  familyName: string;
+  expiresAt: string;
 }
 
 /** GET /api/auth/me: the signed-in member and what they may do. */

@@ -1,9 +1,19 @@
-import type { IdentityEvent, IdentityProvider, MemberEvent, MemberJoined, UsernameEvent } from '@familyos/events';
+import type {
+  DomainEvent,
+  HubUsernameEvent,
+  IdentityEvent,
+  IdentityProvider,
+  MemberEvent,
+  MemberJoined,
+  Role,
+  SignInLinkEvent,
+  UsernameEvent,
+} from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, forbidden, notFound } from '../shared/errors.js';
-import { assertCan, canEditMember } from '../shared/policy.js';
+import { conflict, forbidden, forbiddenField, invalid, notFound } from '../shared/errors.js';
+import { assertCan, can, canCreateSignInLink, canEditMember, canManageMember, canResetPassword, type MemberFacts } from '../shared/policy.js';
 
 /** The member as its MemberJoined payload introduced it, folded forward. */
 type JoinedData = MemberJoined['data'];
@@ -17,6 +27,17 @@ export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
   hubUsername: string | null;
   /** The OpenID provider's subject when the member signs in through it. */
   oidcSubject: string | null;
+  /** A hub account a parent named for the member, until its first hub sign-in links it. */
+  reservedHubUsername: string | null;
+  bio: string;
+  websiteUrl: string;
+  active: boolean;
+  /**
+   * Moves on with every password change and deactivation: a session started at an older epoch no longer
+   * signs in, except `sessionKept` (the session that changed its own password). See `acceptsSession`.
+   */
+  signInEpoch: number;
+  sessionKept: string | null;
 };
 
 export interface OutsideIdentity {
@@ -25,18 +46,95 @@ export interface OutsideIdentity {
   username: string | null;
 }
 
-export type NewMember = JoinedData & { passwordHash: string | null; identity?: OutsideIdentity | null };
+export type NewMember = JoinedData & {
+  passwordHash: string | null;
+  identity?: OutsideIdentity | null;
+  /** The hub account this member will sign in with (its hubUsername claim is the caller's). */
+  hubUsername?: string | null;
+};
+
+/**
+ * How whoever sets a password proved they may: the member's current password (given right or wrong, or not
+ * given), a one-time sign-in link, or the server's own configuration (FAMILYOS_SUPERUSER). A parent setting a
+ * child's or a deactivated member's password needs none of these.
+ */
+export type PasswordProof = 'current-password' | 'wrong-current-password' | 'none' | 'sign-in-link' | 'configuration';
 
 export type MemberCommand =
   /** `actor` is the admin adding the member; absent when the member creates itself (register, demo, bootstrap). */
   | { type: 'JoinMember'; actor?: Actor; member: NewMember }
   | { type: 'RenameMember'; actor: Actor; name: string }
   | { type: 'ChangeAvatar'; actor: Actor; avatar: string }
-  | { type: 'SetPassword'; actor: Actor; passwordHash: string };
+  /** `session`: the token hash of the caller's session, which stays signed in when it changes its own password. */
+  | { type: 'SetPassword'; actor: Actor; passwordHash: string; proof: PasswordProof; session?: string | null }
+  | { type: 'ChangeRole'; actor: Actor; role: Role }
+  | { type: 'DeactivateMember'; actor: Actor }
+  | { type: 'ReactivateMember'; actor: Actor }
+  | { type: 'ChangeProfile'; actor: Actor; bio?: string; websiteUrl?: string }
+  /** At hub sign-in: the hub's extended profile fills in what the member has left empty (decision 029). */
+  | { type: 'MergeHubProfile'; bio: string | null; websiteUrl: string | null }
+  | { type: 'CreateSignInLink'; actor: Actor; expiresAt: string }
+  /** A sign-in through an outside identity lands on this member (the hub account a parent named for them). */
+  | { type: 'LinkIdentity'; identity: OutsideIdentity };
+
+function assertVisible(actor: Actor, state: MemberState): void {
+  if (!state.exists || (state.familyId !== actor.familyId && actor.id !== state.id)) throw notFound('User');
+}
 
 function assertEditable(actor: Actor, state: MemberState): void {
-  if (!state.exists || (state.familyId !== actor.familyId && actor.id !== state.id)) throw notFound('User');
+  assertVisible(actor, state);
   if (!canEditMember(actor, state)) throw forbidden('You can only change your own profile');
+}
+
+/** The member as the member rules of libs/domain policy.ts see it. */
+export function memberFacts(state: MemberState): MemberFacts {
+  const canSignIn = state.passwordHash !== null || state.hubUserId !== null || state.oidcSubject !== null || state.reservedHubUsername !== null;
+  return { id: state.id, familyId: state.familyId, role: state.role, isPrimaryAdmin: state.isPrimaryAdmin, active: state.active, canSignIn };
+}
+
+/** The refusals of a member's role, active flag and password, each naming what was asked. */
+const REFUSALS = {
+  role: { parentsOnly: messages.memberRoleParentsOnly, primaryAdmin: messages.memberRolePrimaryAdmin, self: messages.memberRoleSelf },
+  active: { parentsOnly: messages.memberActiveParentsOnly, primaryAdmin: messages.memberActivePrimaryAdmin, self: messages.memberActiveSelf },
+  password: { parentsOnly: messages.memberPasswordParentsOnly, primaryAdmin: messages.primaryAdminPassword, self: messages.memberPasswordParentsOnly },
+} as const;
+
+/** Why this actor may not manage this member, in words (decision 029). */
+function assertManageable(actor: Actor, state: MemberState, what: keyof typeof REFUSALS): void {
+  assertVisible(actor, state);
+  if (canManageMember(actor, memberFacts(state))) return;
+  const refusal = REFUSALS[what];
+  if (!can(actor, 'manageMembers')) throw forbiddenField(refusal.parentsOnly, what);
+  if (state.isPrimaryAdmin) throw forbiddenField(refusal.primaryAdmin, what);
+  if (state.role === 'superuser') throw forbiddenField(messages.memberSuperuser, what);
+  if (actor.id === state.id) throw forbiddenField(refusal.self, what);
+  throw forbiddenField(refusal.parentsOnly, what);
+}
+
+function decideSetPassword(command: Extract<MemberCommand, { type: 'SetPassword' }>, state: MemberState): MemberEvent[] {
+  const { actor, proof } = command;
+  assertVisible(actor, state);
+  // A changed password ends every other session of the member at once.
+  const set = (kept: string | null = null): MemberEvent[] => [
+    { type: 'MemberPasswordSet', data: { passwordHash: command.passwordHash, sessions: { kept } } },
+  ];
+  if (proof === 'configuration') {
+    if (state.role !== 'superuser') throw forbiddenField(messages.memberPasswordParentsOnly, 'password');
+    return set();
+  }
+  if (proof === 'sign-in-link') {
+    if (!state.active) throw forbidden(messages.memberDeactivated);
+    return set();
+  }
+  if (actor.id === state.id) {
+    // Adults and children alike change their own password only with the current one (a session alone is not enough).
+    if (state.passwordHash !== null && proof === 'none') throw invalid(messages.currentPasswordRequired, 'currentPassword');
+    if (state.passwordHash !== null && proof === 'wrong-current-password') throw invalid(messages.currentPasswordWrong, 'currentPassword');
+    return set(command.session ?? null);
+  }
+  if (canResetPassword(actor, memberFacts(state))) return set();
+  assertManageable(actor, state, 'password');
+  throw forbiddenField(messages.memberPasswordChildOnly, 'password');
 }
 
 export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
@@ -54,6 +152,12 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     hubUserId: null,
     hubUsername: null,
     oidcSubject: null,
+    reservedHubUsername: null,
+    bio: '',
+    websiteUrl: '',
+    active: true,
+    signInEpoch: 0,
+    sessionKept: null,
   },
 
   evolve(state, event) {
@@ -67,11 +171,24 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
       case 'MemberAvatarChanged':
         return { ...state, avatar: event.data.avatar };
       case 'MemberPasswordSet':
-        return { ...state, passwordHash: event.data.passwordHash };
+        if (!event.data.sessions) return { ...state, passwordHash: event.data.passwordHash };
+        return { ...state, passwordHash: event.data.passwordHash, signInEpoch: state.signInEpoch + 1, sessionKept: event.data.sessions.kept };
       case 'MemberIdentityLinked':
         return event.data.provider === 'hub'
-          ? { ...state, hubUserId: event.data.subject, hubUsername: event.data.username }
+          ? { ...state, hubUserId: event.data.subject, hubUsername: event.data.username, reservedHubUsername: null }
           : { ...state, oidcSubject: event.data.subject };
+      case 'MemberRoleChanged':
+        return { ...state, role: event.data.role };
+      case 'MemberDeactivated':
+        return { ...state, active: false, signInEpoch: state.signInEpoch + 1, sessionKept: null };
+      case 'MemberReactivated':
+        return { ...state, active: true };
+      case 'MemberProfileChanged':
+        return { ...state, bio: event.data.bio, websiteUrl: event.data.websiteUrl };
+      case 'MemberSignInLinkCreated':
+        return state;
+      case 'MemberHubUsernameReserved':
+        return { ...state, reservedHubUsername: event.data.hubUsername };
     }
   },
 
@@ -80,7 +197,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
       case 'JoinMember': {
         // Ids repeat only for one request run again (its first run died before answering: decision 026).
         if (state.exists) return [];
-        const { passwordHash, identity, ...m } = command.member;
+        const { passwordHash, identity, hubUsername, ...m } = command.member;
         if (command.actor) {
           assertCan(command.actor, 'manageMembers');
           if (command.actor.familyId === null || command.actor.familyId !== m.familyId) throw notFound('Family');
@@ -89,6 +206,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         const events: MemberEvent[] = [{ type: 'MemberJoined', data: m }];
         if (passwordHash) events.push({ type: 'MemberPasswordSet', data: { passwordHash } });
         if (identity) events.push({ type: 'MemberIdentityLinked', data: identity });
+        if (hubUsername) events.push({ type: 'MemberHubUsernameReserved', data: { hubUsername } });
         return events;
       }
       case 'RenameMember':
@@ -98,40 +216,143 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         assertEditable(command.actor, state);
         return command.avatar === state.avatar ? [] : [{ type: 'MemberAvatarChanged', data: { avatar: command.avatar } }];
       case 'SetPassword':
+        return decideSetPassword(command, state);
+      case 'ChangeRole':
+        assertManageable(command.actor, state, 'role');
+        if (command.role === 'superuser') throw forbiddenField(messages.memberRole, 'role');
+        return command.role === state.role ? [] : [{ type: 'MemberRoleChanged', data: { role: command.role, previousRole: state.role } }];
+      case 'DeactivateMember':
+        assertManageable(command.actor, state, 'active');
+        return state.active ? [{ type: 'MemberDeactivated', data: {} }] : [];
+      case 'ReactivateMember':
+        assertManageable(command.actor, state, 'active');
+        return state.active ? [] : [{ type: 'MemberReactivated', data: {} }];
+      case 'ChangeProfile': {
         assertEditable(command.actor, state);
-        return [{ type: 'MemberPasswordSet', data: { passwordHash: command.passwordHash } }];
+        const bio = command.bio ?? state.bio;
+        const websiteUrl = command.websiteUrl ?? state.websiteUrl;
+        if (bio === state.bio && websiteUrl === state.websiteUrl) return [];
+        return [{ type: 'MemberProfileChanged', data: { bio, websiteUrl, source: 'member' } }];
+      }
+      case 'MergeHubProfile': {
+        if (!state.exists) throw notFound('User');
+        // What the member wrote here wins; the hub fills only what is empty.
+        const bio = state.bio || command.bio || '';
+        const websiteUrl = state.websiteUrl || command.websiteUrl || '';
+        if (bio === state.bio && websiteUrl === state.websiteUrl) return [];
+        return [{ type: 'MemberProfileChanged', data: { bio, websiteUrl, source: 'hub' } }];
+      }
+      case 'CreateSignInLink':
+        assertVisible(command.actor, state);
+        if (!canCreateSignInLink(command.actor, memberFacts(state))) {
+          assertManageable(command.actor, state, 'password');
+          throw forbiddenField(messages.memberPasswordChildOnly, 'password');
+        }
+        return [{ type: 'MemberSignInLinkCreated', data: { expiresAt: command.expiresAt } }];
+      case 'LinkIdentity': {
+        if (!state.exists) throw notFound('User');
+        const { provider, subject } = command.identity;
+        const linked = provider === 'hub' ? state.hubUserId : state.oidcSubject;
+        if (linked === subject) return [];
+        if (linked !== null) throw conflict(messages.alreadyMember);
+        return [{ type: 'MemberIdentityLinked', data: command.identity }];
+      }
     }
   },
 };
 
-/** username-<lowercased>: a username belongs to the first member who claims it, ignoring case. */
-export interface UsernameState {
+/**
+ * Whether a session still signs this member in: the member is active, and the session started at the member's
+ * current sign-in epoch, or is the one session kept by the last password change (decision 029).
+ */
+export function acceptsSession(member: Pick<MemberState, 'exists' | 'active' | 'signInEpoch' | 'sessionKept'>, session: { epoch: number; tokenHash: string }): boolean {
+  if (!member.exists || !member.active) return false;
+  return session.epoch >= member.signInEpoch || session.tokenHash === member.sessionKept;
+}
+
+/** A name (a username, an outside identity, a hub username) that belongs to the first member who claims it. */
+export interface ClaimState {
   memberId: string | null;
 }
-export type UsernameCommand = { type: 'ClaimUsername'; username: string; memberId: string };
 
-export const usernameDecider: Decider<UsernameCommand, UsernameState, UsernameEvent> = {
-  initialState: { memberId: null },
-  evolve: (_state, event) => ({ memberId: event.data.memberId }),
-  decide(command, state) {
-    if (state.memberId === command.memberId) return [];
-    if (state.memberId !== null) throw conflict(messages.usernameTaken);
-    return [{ type: 'UsernameClaimed', data: { username: command.username, memberId: command.memberId } }];
-  },
-};
+/**
+ * The decider of a claim stream: a repeat by the same member appends nothing, another member is refused with
+ * `taken`. `claimed` turns the command into its event.
+ */
+function claimedOnce<C extends { memberId: string }, E extends DomainEvent<string, { memberId: string }>>(
+  taken: string,
+  claimed: (command: C) => E,
+): Decider<C, ClaimState, E> {
+  return {
+    initialState: { memberId: null },
+    evolve: (_state, event) => ({ memberId: event.data.memberId }),
+    decide(command, state) {
+      if (state.memberId === command.memberId) return [];
+      if (state.memberId !== null) throw conflict(taken);
+      return [claimed(command)];
+    },
+  };
+}
+
+/** username-<lowercased>: a username belongs to the first member who claims it, ignoring case. */
+export type UsernameState = ClaimState;
+export type UsernameCommand = { type: 'ClaimUsername'; username: string; memberId: string };
+export const usernameDecider = claimedOnce<UsernameCommand, UsernameEvent>(messages.usernameTaken, (c) => ({
+  type: 'UsernameClaimed',
+  data: { username: c.username, memberId: c.memberId },
+}));
 
 /** identity-<provider>_<key>: an outside identity (hub user, OpenID subject) belongs to the first member linked. */
-export interface IdentityState {
-  memberId: string | null;
-}
+export type IdentityState = ClaimState;
 export type IdentityCommand = { type: 'ClaimIdentity'; provider: IdentityProvider; subject: string; memberId: string };
+export const identityDecider = claimedOnce<IdentityCommand, IdentityEvent>(messages.alreadyMember, (c) => ({
+  type: 'IdentityClaimed',
+  data: { provider: c.provider, subject: c.subject, memberId: c.memberId },
+}));
 
-export const identityDecider: Decider<IdentityCommand, IdentityState, IdentityEvent> = {
-  initialState: { memberId: null },
-  evolve: (_state, event) => ({ memberId: event.data.memberId }),
+/** hubUsername-<key>: a hub account a parent named for one member, claimed once, ignoring case (decision 029). */
+export type HubUsernameCommand = { type: 'ClaimHubUsername'; hubUsername: string; memberId: string };
+export const hubUsernameDecider = claimedOnce<HubUsernameCommand, HubUsernameEvent>(messages.hubUsernameTaken, (c) => ({
+  type: 'HubUsernameClaimed',
+  data: { hubUsername: c.hubUsername, memberId: c.memberId },
+}));
+
+/** signInLink-<sha256 of the token>: a one-time link for a member to set a password; used once, before it expires. */
+export interface SignInLinkState {
+  memberId: string | null;
+  expiresAt: string | null;
+  used: boolean;
+}
+export type SignInLinkCommand =
+  | { type: 'CreateSignInLink'; memberId: string; expiresAt: string }
+  | { type: 'UseSignInLink'; now: Date };
+
+/** What a link's holder sees (the public view), and whether it can still be used. */
+export function signInLinkStatus(state: SignInLinkState, now: Date): 'unknown' | 'used' | 'expired' | 'ready' {
+  if (state.memberId === null) return 'unknown';
+  if (state.used) return 'used';
+  return Date.parse(state.expiresAt!) <= now.getTime() ? 'expired' : 'ready';
+}
+
+export const signInLinkDecider: Decider<SignInLinkCommand, SignInLinkState, SignInLinkEvent> = {
+  initialState: { memberId: null, expiresAt: null, used: false },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SignInLinkCreated':
+        return { ...state, memberId: event.data.memberId, expiresAt: event.data.expiresAt };
+      case 'SignInLinkUsed':
+        return { ...state, used: true };
+    }
+  },
   decide(command, state) {
-    if (state.memberId === command.memberId) return [];
-    if (state.memberId !== null) throw conflict(messages.alreadyMember);
-    return [{ type: 'IdentityClaimed', data: { provider: command.provider, subject: command.subject, memberId: command.memberId } }];
+    if (command.type === 'CreateSignInLink') {
+      if (state.memberId !== null) throw conflict('This sign-in link already exists');
+      return [{ type: 'SignInLinkCreated', data: { memberId: command.memberId, expiresAt: command.expiresAt } }];
+    }
+    const status = signInLinkStatus(state, command.now);
+    if (status === 'unknown') throw notFound('Sign-in link');
+    if (status === 'used') throw conflict(messages.signInLinkUsed);
+    if (status === 'expired') throw conflict(messages.signInLinkExpired);
+    return [{ type: 'SignInLinkUsed', data: {} }];
   },
 };

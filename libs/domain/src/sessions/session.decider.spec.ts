@@ -7,17 +7,27 @@ const EXPIRES = '2026-11-29T09:00:00.000Z';
 
 const spec = deciderSpec(sessionDecider);
 
-const start = (memberId = 'emma'): SessionCommand => ({ type: 'StartSession', memberId, method: 'password', expiresAt: EXPIRES });
+const start = (memberId = 'emma', epoch = 0): SessionCommand => ({ type: 'StartSession', memberId, method: 'password', expiresAt: EXPIRES, epoch });
 const end: SessionCommand = { type: 'EndSession' };
-const started = (memberId = 'emma'): SessionEvent => ({
+const started = (memberId = 'emma', epoch = 0): SessionEvent => ({
   type: 'SessionStarted',
-  data: { memberId, method: 'password', expiresAt: EXPIRES },
+  data: { memberId, method: 'password', expiresAt: EXPIRES, epoch },
 });
 const ended: SessionEvent = { type: 'SessionEnded', data: { reason: 'logout' } };
 
 describe('session decider', () => {
   it('starts a session for a member', () => {
     spec.given([]).when(start()).then([started()]);
+  });
+
+  it("records the member's sign-in epoch, so a later password change can end it", () => {
+    spec.given([]).when(start('emma', 3)).then([started('emma', 3)]);
+    expect(fold(sessionDecider, [started('emma', 3)]).epoch).toBe(3);
+  });
+
+  it('reads a session stored before epochs existed as epoch 0', () => {
+    const stored: SessionEvent = { type: 'SessionStarted', data: { memberId: 'emma', method: 'password', expiresAt: EXPIRES } };
+    expect(fold(sessionDecider, [stored]).epoch).toBe(0);
   });
 
   it('refuses to start the same session twice', () => {

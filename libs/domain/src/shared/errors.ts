@@ -20,6 +20,8 @@ export class DomainError extends Error {
 export const invalid = (message: string, field?: string) =>
   new DomainError('invalid', message, field ? [{ field, message }] : undefined);
 export const forbidden = (message = 'You are not allowed to do that') => new DomainError('forbidden', message);
+/** A field this caller may not change: 403, naming the field so a client knows which part was refused. */
+export const forbiddenField = (message: string, field: string) => new DomainError('forbidden', message, [{ field, message }]);
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 /**
  * A field naming a record that is not in the caller's family (unknown, or another family's): 404 like any such

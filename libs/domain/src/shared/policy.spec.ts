@@ -1,7 +1,7 @@
 import type { Role } from '@familyos/events';
 import type { Actor } from './actor.js';
 import { DomainError } from './errors.js';
-import { abilitiesOf, assertCan, can, canChangeCalendarEvent, canEditMember, isParentRole, type Ability } from './policy.js';
+import { abilitiesOf, assertCan, can, canChangeCalendarEvent, canEditMember, isParentRole, memberAbilities, type Ability, type MemberFacts } from './policy.js';
 
 const ROLES: readonly Role[] = ['child', 'manager', 'admin', 'superuser'];
 
@@ -118,5 +118,60 @@ describe('canChangeCalendarEvent (SPEC §6: creator, assignee, admin, superuser)
     ['a family-less superuser', member('root', 'superuser', null), false],
   ])('%s: %s', (_who, actor, expected) => {
     expect(canChangeCalendarEvent(actor, event)).toBe(expected);
+  });
+});
+
+describe('memberAbilities (decision 029): what a caller may do to a member', () => {
+  const mom: Actor = { id: 'mom', role: 'admin', familyId: 'f1' };
+  const dad: Actor = { id: 'dad', role: 'manager', familyId: 'f1' };
+  const member = (over: Partial<MemberFacts> = {}): MemberFacts => ({
+    id: 'emma',
+    familyId: 'f1',
+    role: 'child',
+    isPrimaryAdmin: false,
+    active: true,
+    canSignIn: true,
+    ...over,
+  });
+
+  it('a parent manages an active child fully; the child is offered as assignee and points target', () => {
+    expect(memberAbilities(mom, member())).toEqual({
+      changeRole: true,
+      deactivate: true,
+      reactivate: false,
+      resetPassword: true,
+      createSignInLink: true,
+      assignTasks: true,
+      issuePoints: true,
+    });
+  });
+
+  it('a deactivated child is reactivated, and is no longer offered as assignee or points target', () => {
+    expect(memberAbilities(mom, member({ active: false }))).toMatchObject({ deactivate: false, reactivate: true, assignTasks: false, issuePoints: false });
+  });
+
+  it("an active adult's password is theirs; a deactivated one's a parent may reset", () => {
+    expect(memberAbilities(mom, member({ role: 'manager' }))).toMatchObject({ resetPassword: false, createSignInLink: false, assignTasks: false });
+    expect(memberAbilities(mom, member({ role: 'manager', canSignIn: false }))).toMatchObject({ resetPassword: false, createSignInLink: true });
+    expect(memberAbilities(mom, member({ role: 'manager', active: false }))).toMatchObject({ resetPassword: true, createSignInLink: true });
+  });
+
+  it('nobody manages the Primary Admin, and nobody manages themselves', () => {
+    const none = { changeRole: false, deactivate: false, reactivate: false, resetPassword: false, createSignInLink: false };
+    expect(memberAbilities({ id: 'sam', role: 'admin', familyId: 'f1' }, member({ id: 'mom', role: 'admin', isPrimaryAdmin: true }))).toMatchObject(none);
+    expect(memberAbilities(mom, member({ id: 'mom', role: 'admin' }))).toMatchObject(none);
+  });
+
+  it('a manager manages no one but is offered active children for tasks and points; another family sees nothing', () => {
+    expect(memberAbilities(dad, member())).toEqual({
+      changeRole: false,
+      deactivate: false,
+      reactivate: false,
+      resetPassword: false,
+      createSignInLink: false,
+      assignTasks: true,
+      issuePoints: true,
+    });
+    expect(Object.values(memberAbilities({ id: 'eve', role: 'admin', familyId: 'f2' }, member())).some(Boolean)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Abilities, PostCan } from '@familyos/contracts/rules';
+import type { Abilities, MemberCan, PostCan } from '@familyos/contracts/rules';
 import type { Role } from '@familyos/events';
 import type { Actor } from './actor.js';
 import { forbidden } from './errors.js';
@@ -55,6 +55,59 @@ export const isParentRole = (role: Role) => PARENTS.includes(role);
 export function canEditMember(actor: Actor, member: { id: string; familyId: string | null }): boolean {
   if (actor.id === member.id) return true;
   return ADMINS.includes(actor.role) && actor.familyId !== null && actor.familyId === member.familyId;
+}
+
+/** A member as the member rules need it, folded from its stream or read from its read model. */
+export interface MemberFacts {
+  id: string;
+  familyId: string | null;
+  role: Role;
+  isPrimaryAdmin: boolean;
+  active: boolean;
+  /** Whether the member has a way to sign in yet: a password, a hub or OpenID link, or a hub account named for them. */
+  canSignIn: boolean;
+}
+
+const parentOf = (actor: Actor, member: Pick<MemberFacts, 'familyId'>) =>
+  can(actor, 'manageMembers') && actor.familyId !== null && actor.familyId === member.familyId;
+
+/**
+ * Changing a member's role, deactivating and reactivating them: a parent of the family, never on themselves,
+ * never on the Primary Admin or a superuser (decision 029).
+ */
+export function canManageMember(actor: Actor, member: MemberFacts): boolean {
+  return parentOf(actor, member) && actor.id !== member.id && !member.isPrimaryAdmin && member.role !== 'superuser';
+}
+
+/**
+ * Setting a member's password without knowing the current one: a parent, for a child or for a deactivated
+ * member. Never the Primary Admin's, whoever asks: a second admin must not be able to take the family over.
+ */
+export function canResetPassword(actor: Actor, member: MemberFacts): boolean {
+  return canManageMember(actor, member) && (member.role === 'child' || !member.active);
+}
+
+/** A one-time sign-in link: for a member whose password a parent may set, or one who has no way to sign in yet. */
+export function canCreateSignInLink(actor: Actor, member: MemberFacts): boolean {
+  return canResetPassword(actor, member) || (canManageMember(actor, member) && !member.canSignIn);
+}
+
+/** SPEC §6 "only children appear as targets for points and task assignment": active children (decision 029). */
+export const isPointsTarget = (member: Pick<MemberFacts, 'role' | 'active'>) => member.role === 'child' && member.active;
+
+/** What this caller may do to this member: the `can` of a member's view. */
+export function memberAbilities(actor: Actor, member: MemberFacts): MemberCan {
+  const manage = canManageMember(actor, member);
+  const inFamily = actor.familyId !== null && actor.familyId === member.familyId;
+  return {
+    changeRole: manage,
+    deactivate: manage && member.active,
+    reactivate: manage && !member.active,
+    resetPassword: canResetPassword(actor, member),
+    createSignInLink: canCreateSignInLink(actor, member),
+    assignTasks: inFamily && can(actor, 'createTasks') && isPointsTarget(member),
+    issuePoints: inFamily && can(actor, 'issuePoints') && isPointsTarget(member),
+  };
 }
 
 /** SPEC §6: a calendar event may be edited or deleted by its creator, its assignee, an admin or a superuser. */

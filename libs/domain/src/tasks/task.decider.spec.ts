@@ -127,6 +127,13 @@ describe('task decider', () => {
         .thenRefuses('invalid', exactly(messages.taskAssigneeNotChild));
     });
 
+    it('refuses a deactivated child as an assignee (decision 029)', () => {
+      spec
+        .given([])
+        .when(createTask({ assignees: [facts(emma), { ...facts(leo), active: false }] }))
+        .thenRefuses('invalid', exactly(messages.memberInactiveTarget));
+    });
+
     it.each([
       ['a child of another family', facts(otherChild)],
       ['an unknown member', { id: 'ghost', role: null, familyId: null }],

@@ -31,6 +31,8 @@ export interface AssigneeFacts {
   id: string;
   role: Role | null;
   familyId: string | null;
+  /** false for a deactivated member, who is never assigned anything (decision 029). */
+  active?: boolean;
 }
 
 /** A parent's corrections: only the fields given; `assignees` are the proposed assignees' facts. */
@@ -173,6 +175,7 @@ function assigneesOf(actor: Actor, assignees: AssigneeFacts[]): string[] {
   if (assignees.length === 0) throw invalid(messages.taskAssignee, 'assignedTo');
   if (assignees.some((a) => a.familyId !== actor.familyId)) throw notInFamily(messages.taskAssigneeNotChild, 'assignedTo');
   if (!assignees.every((a) => a.role === 'child')) throw invalid(messages.taskAssigneeNotChild, 'assignedTo');
+  if (assignees.some((a) => a.active === false)) throw invalid(messages.memberInactiveTarget, 'assignedTo');
   return [...new Set(assignees.map((a) => a.id))];
 }
 

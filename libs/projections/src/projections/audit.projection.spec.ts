@@ -153,6 +153,40 @@ describe('audit projection', () => {
     expect(contents[collections.audit]).toHaveLength(22);
   });
 
+  it("tells a member's role change, deactivation, reactivation, password, profile, sign-in link and hub account (decision 029)", async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    const kid = { actorId: 'kid' };
+    log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));
+    log.add('member-kid', 'MemberJoined', member('kid', 'Kid', 'child', 'added'));
+    log.add('member-kid', 'MemberHubUsernameReserved', { hubUsername: 'kidonhub' });
+    log.add('hubUsername-abc', 'HubUsernameClaimed', { hubUsername: 'kidonhub', memberId: 'kid' });
+    log.add('member-kid', 'MemberSignInLinkCreated', { expiresAt: '2026-11-28T09:00:00.000Z' });
+    log.add('signInLink-def', 'SignInLinkCreated', { memberId: 'kid', expiresAt: '2026-11-28T09:00:00.000Z' });
+    log.add('signInLink-def', 'SignInLinkUsed', {}, kid);
+    log.add('member-kid', 'MemberPasswordSet', { passwordHash: 'scrypt$x', sessions: { kept: null } }, kid);
+    log.add('member-kid', 'MemberPasswordSet', { passwordHash: 'scrypt$y', sessions: { kept: null } });
+    log.add('member-kid', 'MemberProfileChanged', { bio: 'Hi', websiteUrl: '', source: 'member' }, kid);
+    log.add('member-kid', 'MemberProfileChanged', { bio: 'Hi', websiteUrl: 'https://hub.example', source: 'hub' }, kid);
+    log.add('member-kid', 'MemberRoleChanged', { role: 'manager', previousRole: 'child' });
+    log.add('member-kid', 'MemberDeactivated', {});
+    log.add('member-kid', 'MemberReactivated', {});
+    const rows = await auditLogOf(log.events, 'fam-1');
+    expect(rows.map((r) => r.summary).reverse()).toEqual([
+      'Mom joined as admin',
+      'Mom added Kid as child',
+      'Kid will sign in with the Hub account "kidonhub"',
+      'Mom made a one-time sign-in link for Kid',
+      'Kid set their password',
+      'Mom set a password for Kid',
+      'Kid updated their bio and website',
+      "Kid's bio and website were filled in from the Hub profile",
+      "Mom changed Kid's role from child to manager",
+      'Mom deactivated Kid',
+      'Mom reactivated Kid',
+    ]);
+    await run(log.events);
+  });
+
   it('says how much was deducted and from whom', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));

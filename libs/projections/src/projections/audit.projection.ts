@@ -10,7 +10,7 @@ import type { AuditDoc } from '../schema/documents.js';
  * Sign-ins and username claims are security plumbing, not family history: parents do not want them listed.
  * Neither are the records of requests sent with an Idempotency-Key (decision 026): what they created is listed.
  */
-const NOT_AUDITED = new Set(['session', 'username', 'identity', 'idempotentRequest']);
+const NOT_AUDITED = new Set(['session', 'username', 'identity', 'idempotentRequest', 'signInLink', 'hubUsername']);
 
 export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
@@ -119,6 +119,18 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     `${actor} created an invite link for a ${d.role} (${d.maxUses} ${d.maxUses === 1 ? 'use' : 'uses'})`,
   InviteUsed: async (d, _actor, refs) => `${await refs.member(d.memberId)} joined with an invite link`,
   InviteDeactivated: (_d, actor) => `${actor} deactivated an invite link`,
+  MemberRoleChanged: async (d, actor, refs, e) =>
+    `${actor} changed ${await refs.member(streamEntityId(e.streamId))}'s role from ${d.previousRole} to ${d.role}`,
+  MemberDeactivated: async (_d, actor, refs, e) => `${actor} deactivated ${await refs.member(streamEntityId(e.streamId))}`,
+  MemberReactivated: async (_d, actor, refs, e) => `${actor} reactivated ${await refs.member(streamEntityId(e.streamId))}`,
+  MemberProfileChanged: async (d, actor, refs, e) => {
+    const member = await refs.member(streamEntityId(e.streamId));
+    if (d.source === 'hub') return `${member}'s bio and website were filled in from the Hub profile`;
+    return self(e) ? `${actor} updated their bio and website` : `${actor} updated ${member}'s bio and website`;
+  },
+  MemberSignInLinkCreated: async (_d, actor, refs, e) => `${actor} made a one-time sign-in link for ${await refs.member(streamEntityId(e.streamId))}`,
+  MemberHubUsernameReserved: async (d, _actor, refs, e) =>
+    `${await refs.member(streamEntityId(e.streamId))} will sign in with the Hub account "${d.hubUsername}"`,
 };
 
 async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Promise<void> {

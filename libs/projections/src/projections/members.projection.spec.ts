@@ -47,6 +47,8 @@ describe('members projection', () => {
         websiteUrl: '',
         hasPassword: false,
         createdAt: e.metadata.timestamp,
+        active: true,
+        pendingHubUsername: null,
       },
     ]);
   });
@@ -75,8 +77,26 @@ describe('members projection', () => {
       websiteUrl: '',
       hasPassword: true,
       createdAt: kidJoined.metadata.timestamp,
+      active: true,
+      pendingHubUsername: null,
     });
     expect(JSON.stringify(kid)).not.toContain('scrypt');
+  });
+
+  it('follows role changes, deactivation, reactivation, bio and website, and a hub account named then linked', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-kid', 'MemberJoined', joined({ memberId: 'kid', name: 'Kid' }));
+    log.add('member-kid', 'MemberHubUsernameReserved', { hubUsername: 'kidonhub' });
+    log.add('member-kid', 'MemberRoleChanged', { role: 'manager', previousRole: 'child' });
+    log.add('member-kid', 'MemberDeactivated', {});
+    log.add('member-kid', 'MemberProfileChanged', { bio: 'Grown up now', websiteUrl: 'https://kid.example', source: 'member' });
+    const [named] = await run(log);
+    expect(named).toMatchObject({ role: 'manager', active: false, bio: 'Grown up now', websiteUrl: 'https://kid.example', pendingHubUsername: 'kidonhub', hubUserId: null });
+
+    log.add('member-kid', 'MemberReactivated', {});
+    log.add('member-kid', 'MemberIdentityLinked', { provider: 'hub', subject: 'hub-9', username: 'kidonhub' });
+    const [linked] = await run(log);
+    expect(linked).toMatchObject({ active: true, pendingHubUsername: null, hubUserId: 'hub-9', hubUsername: 'kidonhub' });
   });
 
   it('changes only the member of the stream the event is in', async () => {

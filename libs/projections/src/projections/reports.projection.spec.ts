@@ -168,6 +168,19 @@ describe('reports projection', () => {
     ]);
   });
 
+  it('a child who became a manager is in the reports made before and not in those made after (decision 029)', async () => {
+    const { log } = familyWeek();
+    log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));
+    log.add('member-ben', 'MemberRoleChanged', { role: 'manager', previousRole: 'child' });
+    log.add('report-fam-1_2026-11-23', 'WeeklyReportGenerated', { ...week('manual', 'rep-2'), weekStartDate: '2026-11-23', weekEndDate: '2026-11-29' });
+    const { reports, members } = await run(log);
+    expect(members.find((m) => m.id === 'ben')!.role).toBe('manager');
+    expect(reports.map((r) => [r.reportId, r.children.map((c) => c.userId)])).toEqual([
+      ['rep-1', ['ada', 'ben']],
+      ['rep-2', ['ada']],
+    ]);
+  });
+
   it('entries after the report in the log are not in it (a replay computes the report as it was)', async () => {
     const { log } = familyWeek();
     log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));

@@ -13,7 +13,8 @@ import type { ReportDoc, ReportEntryDoc, ReportMemberDoc, ReportTaskDoc } from '
  */
 export const reportsProjection: Projection = {
   name: 'reports',
-  version: 1,
+  // 2: a member's role change moves them in or out of the children of later reports.
+  version: 2,
   collections: [collections.reports, collections.reportMembers, collections.reportEntries, collections.reportTasks],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
@@ -22,6 +23,10 @@ export const reportsProjection: Projection = {
       if (!d.familyId) return;
       const row: ReportMemberDoc = { id: d.memberId, familyId: d.familyId, name: d.name, avatar: d.avatar, role: d.role };
       await tx.put(collections.reportMembers, row);
+    } else if (isEvent(event, 'MemberRoleChanged')) {
+      // A child who became an adult leaves the reports made after; those made before keep them (decision 029).
+      const row = await tx.get(collections.reportMembers, streamEntityId(event.streamId));
+      if (row) await tx.put(collections.reportMembers, { ...row, role: event.data.role });
     } else if (isEvent(event, 'MemberRenamed') || isEvent(event, 'MemberAvatarChanged')) {
       const row = await tx.get(collections.reportMembers, streamEntityId(event.streamId));
       if (!row) return;

@@ -31,6 +31,10 @@ export interface MemberDoc {
   websiteUrl: string;
   hasPassword: boolean;
   createdAt: string;
+  /** false once deactivated: still listed, so their history keeps their name (decision 029). */
+  active: boolean;
+  /** A hub account a parent named for the member, until its first hub sign-in links it. */
+  pendingHubUsername: string | null;
 }
 
 export interface TaskDoc extends TaskFields {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { messages } from '@familyos/contracts';
+import { isWebsiteUrl, limits, messages } from '@familyos/contracts';
 import { DomainError } from '@familyos/domain';
 import type { AppConfig } from '../../config.js';
 import { CONFIG } from '../../platform/tokens.js';
@@ -13,6 +13,9 @@ export interface HubUser {
   /** The family the hub says this user belongs to, when it says so (decision 012: "which family fits"). */
   familyId: string | null;
   role: string | null;
+  /** From the extended profile: filled into the member's empty bio and website at sign-in (decision 029). */
+  bio: string | null;
+  websiteUrl: string | null;
 }
 
 /** The hub's extended profile; every field optional, the hub owns its shape. */
@@ -40,8 +43,22 @@ export function toHubUser(raw: unknown): HubUser | null {
     email: text(u.email),
     familyId: text(u.familyId) ?? text(u.family_id),
     role: text(u.role),
+    bio: null,
+    websiteUrl: null,
   };
 }
+
+/** A bio as this server keeps one: cut to limits.bioMax characters (never inside an emoji). */
+const bioOf = (value: unknown): string | null => {
+  const bio = text(value);
+  return bio ? [...bio].slice(0, limits.bioMax).join('').trim() : null;
+};
+
+/** A website as this server keeps one: an http(s) address of at most limits.websiteMax characters, or none. */
+const websiteOf = (value: unknown): string | null => {
+  const url = text(value);
+  return url && isWebsiteUrl(url) ? url : null;
+};
 
 /** The extended profile's fields folded over the validated user; identity fields (id, username) never change. */
 export function withProfile(user: HubUser, profile: HubProfile | null): HubUser {
@@ -51,6 +68,8 @@ export function withProfile(user: HubUser, profile: HubProfile | null): HubUser 
     name: text(profile.full_name) ?? text(profile.name) ?? text(profile.display_name) ?? user.name,
     email: text(profile.email) ?? user.email,
     familyId: user.familyId ?? text(profile.family_id) ?? text(profile.familyId),
+    bio: bioOf(profile.bio) ?? user.bio,
+    websiteUrl: websiteOf(profile.website) ?? websiteOf(profile.website_url) ?? websiteOf(profile.websiteUrl) ?? user.websiteUrl,
   };
 }
 
@@ -90,14 +109,35 @@ export class HubClient {
     return toHubUser(body.user);
   }
 
-  /** The optional extended profile (SPEC §7): null on any failure, which is tolerated. */
-  async extendedProfile(username: string, token: string): Promise<HubProfile | null> {
+  /** GET /api/auth/user/{username} (SPEC §7) with a hub token; null when the hub could not be asked. */
+  private async lookup(username: string, token: string): Promise<Response | null> {
     try {
-      const response = await fetch(this.url(`/api/auth/user/${encodeURIComponent(username)}`), {
+      return await fetch(this.url(`/api/auth/user/${encodeURIComponent(username)}`), {
         headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      if (!response.ok) return null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Whether the hub has a user by this name, asked with a hub token (the parent's, when they signed in through
+   * the hub): true or false when the hub said so, null when it could not be asked (decision 029).
+   */
+  async knows(username: string, token: string): Promise<boolean | null> {
+    const response = await this.lookup(username, token);
+    if (!response) return null;
+    await response.body?.cancel();
+    if (response.ok) return true;
+    return response.status === 404 ? false : null;
+  }
+
+  /** The optional extended profile (SPEC §7): null on any failure, which is tolerated. */
+  async extendedProfile(username: string, token: string): Promise<HubProfile | null> {
+    try {
+      const response = await this.lookup(username, token);
+      if (!response?.ok) return null;
       const body: unknown = await response.json();
       return body && typeof body === 'object' && !Array.isArray(body) ? (body as HubProfile) : null;
     } catch {

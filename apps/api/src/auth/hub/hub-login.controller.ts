@@ -5,7 +5,7 @@ import { HubLoginDto, messages } from '@familyos/contracts';
 import { DomainError } from '@familyos/domain';
 import type { AppConfig } from '../../config.js';
 import { SignInOutsider } from '../../access/access-request.handlers.js';
-import { userView } from '../../members/user-view.js';
+import { selfActor, userView } from '../../members/user-view.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { valid } from '../../platform/validation.js';
 import { Public } from '../auth.guard.js';
@@ -14,6 +14,7 @@ import { addressKey, SignInRateLimiter } from '../rate-limit.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { SessionsService } from '../sessions.service.js';
 import { HubClient } from './hub-client.js';
+import { MergeHubProfile } from './merge-hub-profile.handler.js';
 
 @Controller('api/auth')
 export class HubLoginController {
@@ -51,9 +52,11 @@ export class HubLoginController {
       const error = outcome.familyId ? messages.accessPending : messages.accessPendingSystem;
       return { error, pending: { id: outcome.id, familyId: outcome.familyId } };
     }
+    // A deactivated member is refused by sessions.start below; nothing of theirs is written first.
+    if ((await this.members.byId(outcome.memberId)).state.active) await this.commands.execute(new MergeHubProfile(outcome.memberId, hubUser));
     const { state: member } = await this.members.byId(outcome.memberId);
     const { token } = await this.sessions.start(member, 'hub');
     setSessionCookie(reply, token, this.config);
-    return { token, user: userView(member) };
+    return { token, user: userView(member, selfActor(member)) };
   }
 }

@@ -135,6 +135,8 @@ export class OidcController {
 
   private async signIn(reply: FastifyReply, memberId: string, method: 'oidc' | 'join') {
     const { state: member } = await this.members.byId(memberId);
+    // A deactivated member is sent back to the sign-in page with the reason, like any refused sign-in.
+    if (!member.active) return this.fail(messages.memberDeactivated, null);
     const { token } = await this.sessions.start(member, method);
     setSessionCookie(reply, token, this.config);
     return { url: '/dashboard', statusCode: 302 };

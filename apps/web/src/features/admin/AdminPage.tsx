@@ -12,6 +12,7 @@ import { MembersCard } from '../../components/MembersCard';
 import { AdminStatsCard } from './AdminStatsCard';
 import { useInvites, usePendingUsers } from './api';
 import { InvitesCard } from './InvitesCard';
+import { MemberActions } from './MemberActions';
 import { PendingRequestsCard } from './PendingRequestsCard';
 
 /** SPEC §9: the admin panel shows the first 8 audit entries. */
@@ -69,7 +70,7 @@ function AdminPanel() {
           <>
             {me.abilities.reviewHubRequests && <PendingRequestsCard pending={pending} />}
             {me.abilities.manageInvites && <InvitesCard invites={invites} />}
-            <MembersCard users={users} testId="admin-members" />
+            <MembersCard users={users} testId="admin-members" actions={(u) => <MemberActions user={u} />} />
             <AddMemberCard />
           </>
         }

@@ -141,7 +141,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
           <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
             <Button onClick={reset}>Create Another</Button>
             <Box sx={{ flexGrow: 1 }} />
-            <Button variant="outlined" onClick={() => void copy(created.inviteToken)}>
+            <Button variant="outlined" onClick={() => void copy(inviteLink(created.inviteToken))}>
               Copy
             </Button>
             <Button variant="contained" onClick={close}>

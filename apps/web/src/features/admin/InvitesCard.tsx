@@ -7,7 +7,7 @@ import { useToast } from '../../lib/toast';
 import { EmptyState } from '../../components/EmptyState';
 import { SectionCard } from '../../components/SectionCard';
 import { SoftChip } from '../../components/SoftChip';
-import { useDeactivateInvite, type FamilyInvite, type InviteStatus } from './api';
+import { inviteLink, useDeactivateInvite, type FamilyInvite, type InviteStatus } from './api';
 import { InviteDialog } from './InviteDialog';
 import { useCopyLink } from './useCopyLink';
 
@@ -92,7 +92,7 @@ function InviteRow({ invite }: { invite: FamilyInvite }) {
         </Typography>
       </Box>
       <Stack direction="row" sx={{ gap: 1, flexShrink: 0 }}>
-        <Button size="small" variant="outlined" onClick={() => void copy(invite.inviteToken)} aria-label={`Copy link: ${label}`}>
+        <Button size="small" variant="outlined" onClick={() => void copy(inviteLink(invite.inviteToken))} aria-label={`Copy link: ${label}`}>
           Copy
         </Button>
         {invite.status === 'active' && (

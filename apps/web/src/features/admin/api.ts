@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteStatus, InviteView, PendingUserView } from '@familyos/contracts/rules';
 import { get, post } from '../../lib/api';
+import { hubSession } from '../../lib/hub';
 import { useCreatePost } from '../../lib/submission';
-import type { Role, User } from '../../lib/types';
+import type { AddedMember, Role, SignInLink, User } from '../../lib/types';
 import { auditLogsKey } from '../../api/audit';
 import { usersQuery } from '../../api/members';
 import { standingsQuery } from '../../api/standings';
@@ -20,10 +21,14 @@ export interface NewInvite {
   expiresAt?: string;
 }
 
+/** POST /api/users: with a password, a hub username, or neither (then the answer carries a sign-in link). */
 export interface NewMember {
   username: string;
   name: string;
   role: Exclude<Role, 'superuser'>;
+  password?: string;
+  age?: number;
+  hubUsername?: string;
 }
 
 export const usePendingUsers = () => useQuery(pendingUsersQuery);
@@ -33,6 +38,9 @@ export const useInvites = () => useQuery(invitesQuery);
 
 /** SPEC §7: the link an admin hands out is {origin}/invite/{inviteToken}. */
 export const inviteLink = (inviteToken: string) => `${window.location.origin}/invite/${encodeURIComponent(inviteToken)}`;
+
+/** A one-time sign-in link: the public page where the member sets a password (decision 029). */
+export const signInLinkUrl = (token: string) => `${window.location.origin}/set-password/${encodeURIComponent(token)}`;
 
 /** POST /api/admin/approve-user: approve (with a role, default child) or reject a waiting identity. */
 export function useDecidePendingUser() {
@@ -67,12 +75,18 @@ export function useDeactivateInvite() {
   });
 }
 
-/** POST /api/users {username, name, role}: SPEC §2's manual add member. */
+/**
+ * POST /api/users: SPEC §2's manual add member. Adding by hub username sends this browser's own hub token, so
+ * the server can ask the hub whether that user exists (decision 029).
+ */
 export function useCreateMember() {
   const queryClient = useQueryClient();
   const create = useCreatePost();
   return useMutation({
-    mutationFn: (body: NewMember) => create<User>('/api/users', body),
+    mutationFn: (body: NewMember) => {
+      const hubToken = body.hubUsername ? hubSession.accessToken() : null;
+      return create<AddedMember>('/api/users', body, hubToken ? { 'x-hub-token': hubToken } : undefined);
+    },
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQuery.queryKey }),
@@ -80,5 +94,14 @@ export function useCreateMember() {
         queryClient.invalidateQueries({ queryKey: auditLogsKey }),
       ]);
     },
+  });
+}
+
+/** POST /api/users/{id}/sign-in-link: a new one-time link, shown once (decision 029). */
+export function useCreateSignInLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) => post<SignInLink>(`/api/users/${encodeURIComponent(memberId)}/sign-in-link`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditLogsKey }),
   });
 }

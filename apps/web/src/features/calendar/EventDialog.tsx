@@ -181,7 +181,8 @@ function EventForm({ event, onClose }: { event: CalendarOccurrence | null; onClo
               helperText={users.isError ? 'Failed to fetch users' : undefined}
             >
               <MenuItem value="">Everyone</MenuItem>
-              {(users.data ?? []).map((u) => (
+              {/* A deactivated member is offered no new events; one already theirs stays shown. */}
+              {(users.data ?? []).filter((u) => u.active || u.id === assignedTo).map((u) => (
                 <MenuItem key={u.id} value={u.id}>
                   {u.avatar} {u.name}
                 </MenuItem>

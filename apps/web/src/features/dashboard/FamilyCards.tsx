@@ -41,7 +41,7 @@ export function FamilyMembersCard({ users, loading }: { users: User[]; loading: 
                 </ListItemAvatar>
                 <ListItemText
                   primary={u.name}
-                  secondary={`${ROLE_LABEL[u.role]} · ${isChild ? (u.age !== null ? `Age ${u.age}` : 'Age not set') : 'Adult'}`}
+                  secondary={`${ROLE_LABEL[u.role]} · ${isChild ? (u.age !== null ? `Age ${u.age}` : 'Age not set') : 'Adult'}${u.active ? '' : ' · Inactive'}`}
                   slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                 />
                 {isChild && (

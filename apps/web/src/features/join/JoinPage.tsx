@@ -1,11 +1,11 @@
-import { Box, Button, Card, CardContent, CircularProgress, Divider, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Divider, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { ROLE_EMOJI, ROLE_LABEL } from '../../lib/types';
 import { useProviders } from '../../api/auth';
-import { AuthLayout } from '../../components/AuthLayout';
+import { AuthCard, AuthOutcome } from '../../components/AuthCard';
 import { hubSession } from '../../lib/hub';
 import { useSession } from '../../lib/session';
 import { hubAuthorizeUrl, joinFamily, usePublicInvite, type LocalJoin, type PublicInvite } from './api';
@@ -87,7 +87,7 @@ export default function JoinPage() {
     if (flow.step === 'success') return <Success familyName={flow.familyName} />;
     if (flow.step === 'error')
       return (
-        <Outcome emoji="😕" title="Could not join" testId="join-error">
+        <AuthOutcome emoji="😕" title="Could not join" testId="join-error">
           <Typography role="alert" sx={{ color: 'text.secondary' }}>
             {flow.message}
           </Typography>
@@ -99,7 +99,7 @@ export default function JoinPage() {
               Go home
             </Button>
           </Stack>
-        </Outcome>
+        </AuthOutcome>
       );
     if (invite.isPending) return <Loading />;
     if (invite.isError) return <Unusable emoji="🔗" title="Invalid Invite" text="This invite link is invalid, expired, or has been deactivated." />;
@@ -140,18 +140,7 @@ export default function JoinPage() {
     );
   };
 
-  return (
-    <AuthLayout centreFrom="sm">
-      <Box sx={{ width: '100%', maxWidth: 480 }}>
-        <Typography component="p" sx={{ textAlign: 'center', fontWeight: 800, fontSize: 22, mb: 2 }}>
-          <span aria-hidden>🏠</span> FamilyOS
-        </Typography>
-        <Card sx={{ boxShadow: '0 8px 32px rgba(20, 30, 60, 0.08)' }}>
-          <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{body()}</CardContent>
-        </Card>
-      </Box>
-    </AuthLayout>
-  );
+  return <AuthCard>{body()}</AuthCard>;
 }
 
 /** SPEC §4: inactive, then expired, then used up; the server's status follows the same order. */
@@ -164,28 +153,14 @@ function unusableState(invite: PublicInvite): { emoji: string; title: string; te
   return null;
 }
 
-function Outcome({ emoji, title, testId, children }: { emoji: string; title: string; testId: string; children: ReactNode }) {
-  return (
-    <Box sx={{ textAlign: 'center' }} data-testid={testId}>
-      <Typography aria-hidden sx={{ fontSize: 48, lineHeight: 1.2 }}>
-        {emoji}
-      </Typography>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mt: 1, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
 function Unusable({ emoji, title, text }: { emoji: string; title: string; text: string }) {
   return (
-    <Outcome emoji={emoji} title={title} testId="join-unusable">
+    <AuthOutcome emoji={emoji} title={title} testId="join-unusable">
       <Typography sx={{ color: 'text.secondary' }}>{text}</Typography>
       <Button component={Link} to="/" variant="outlined" sx={{ mt: 3 }}>
         Go home
       </Button>
-    </Outcome>
+    </AuthOutcome>
   );
 }
 
@@ -232,10 +207,10 @@ function Joining({ familyName }: { familyName?: string }) {
 
 function Success({ familyName }: { familyName: string }) {
   return (
-    <Outcome emoji="🎉" title={`Welcome to ${familyName}!`} testId="join-success">
+    <AuthOutcome emoji="🎉" title={`Welcome to ${familyName}!`} testId="join-success">
       <Typography role="status" sx={{ color: 'text.secondary' }}>
         You are in. Taking you to your dashboard...
       </Typography>
-    </Outcome>
+    </AuthOutcome>
   );
 }

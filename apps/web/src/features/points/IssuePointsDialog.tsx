@@ -19,7 +19,7 @@ import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
 import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
-import { useChildren } from '../../api/members';
+import { usePointsTargets } from '../../api/members';
 import { useIssuePoints } from '../../api/points';
 
 type Field = 'userId' | 'amount' | 'reason';
@@ -39,7 +39,7 @@ export function IssuePointsDialog({ open, onClose, defaultUserId }: { open: bool
 }
 
 function IssuePointsForm({ onClose, defaultUserId }: { onClose: () => void; defaultUserId?: string }) {
-  const children = useChildren();
+  const children = usePointsTargets();
   const issue = useIssuePoints();
   const toast = useToast();
   const [userId, setUserId] = useState(defaultUserId ?? '');

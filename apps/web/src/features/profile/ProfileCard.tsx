@@ -18,12 +18,31 @@ export function RoleChip({ role }: { role: User['role'] }) {
   );
 }
 
+/** SPEC §2 bio and website link, as anyone looking at a profile sees them. */
+export function AboutMember({ user }: { user: Pick<User, 'bio' | 'websiteUrl'> }) {
+  const website = safeWebsite(user.websiteUrl);
+  return (
+    <>
+      {user.bio && (
+        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="bio">
+          {user.bio}
+        </Typography>
+      )}
+      {website && (
+        <Link href={website} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere', fontWeight: 600 }} data-testid="website">
+          🔗 {website.replace(/^https?:\/\//i, '')}
+        </Link>
+      )}
+    </>
+  );
+}
+
 /**
  * The member card at the top of a profile: avatar (with an optional action under it), name (or the name
- * editor), @username, role with emoji, age, bio and website.
+ * editor), @username, role with emoji, age, an inactive mark, then bio and website (or `about`, the member's
+ * own editor of them).
  */
-export function ProfileCard({ user, avatarAction, name }: { user: User; avatarAction?: ReactNode; name?: ReactNode }) {
-  const website = safeWebsite(user.websiteUrl);
+export function ProfileCard({ user, avatarAction, name, about }: { user: User; avatarAction?: ReactNode; name?: ReactNode; about?: ReactNode }) {
   return (
     <Card component="section" aria-label="Profile" data-testid="profile-card">
       <CardContent sx={{ p: { xs: 2.5, sm: 3 }, '&:last-child': { pb: { xs: 2.5, sm: 3 } } }}>
@@ -46,17 +65,9 @@ export function ProfileCard({ user, avatarAction, name }: { user: User; avatarAc
             <RoleChip role={user.role} />
             {user.isPrimaryAdmin && <Chip label="Primary Admin" variant="outlined" sx={{ fontWeight: 600 }} />}
             {user.age !== null && <Chip label={`🎂 Age ${user.age}`} variant="outlined" sx={{ fontWeight: 600 }} data-testid="age" />}
+            {!user.active && <Chip label="Inactive" variant="outlined" sx={{ fontWeight: 600 }} data-testid="member-inactive" />}
           </Stack>
-          {user.bio && (
-            <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="bio">
-              {user.bio}
-            </Typography>
-          )}
-          {website && (
-            <Link href={website} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>
-              🔗 {website.replace(/^https?:\/\//i, '')}
-            </Link>
-          )}
+          {about ?? <AboutMember user={user} />}
         </Stack>
       </CardContent>
     </Card>

@@ -13,7 +13,12 @@ import { AvatarPicker } from '../../components/AvatarPicker';
 import { usePoints } from '../../api/points';
 import { useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useProviders } from '../../api/auth';
+import { hubProfileUrl } from '../../lib/hub';
+import { AboutEditor } from './AboutEditor';
 import { DisplayNameEditor } from './DisplayNameEditor';
+import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 
 /** SPEC §9: own profile points history shows the last 10; non-children see the 5 most recent tasks. */
@@ -27,6 +32,8 @@ export default function ProfilePage() {
   const [picking, setPicking] = useState(false);
   // SPEC §2: the avatar can be changed here only when the account has no hub link (the hub owns it then).
   const canChangeAvatar = me.hubUserId === null;
+  // SPEC §2: "a button opening the hub profile in a new tab", for a member linked to the hub.
+  const hubUrl = useProviders().data?.hubUrl ?? null;
 
   return (
     <Stack spacing={3}>
@@ -34,17 +41,38 @@ export default function ProfilePage() {
         👤 My Profile
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' }}>
-        <ProfileCard
-          user={me}
-          name={<DisplayNameEditor user={me} />}
-          avatarAction={
-            canChangeAvatar && (
-              <Button size="small" variant="outlined" onClick={() => setPicking(true)} data-testid="change-avatar">
-                Change avatar
-              </Button>
-            )
-          }
-        />
+        <Stack spacing={3}>
+          <ProfileCard
+            user={me}
+            name={<DisplayNameEditor user={me} />}
+            avatarAction={
+              canChangeAvatar && (
+                <Button size="small" variant="outlined" onClick={() => setPicking(true)} data-testid="change-avatar">
+                  Change avatar
+                </Button>
+              )
+            }
+            about={
+              <>
+                <AboutEditor user={me} />
+                {me.hubUsername && hubUrl && (
+                  <Button
+                    href={hubProfileUrl(hubUrl, me.hubUsername)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="contained"
+                    size="small"
+                    endIcon={<OpenInNewIcon />}
+                    data-testid="view-hub-profile"
+                  >
+                    View hub profile
+                  </Button>
+                )}
+              </>
+            }
+          />
+          <PasswordCard user={me} />
+        </Stack>
         {me.abilities.hasBalance ? <ChildSide me={me} /> : <ParentSide />}
       </Box>
       {canChangeAvatar && <AvatarPicker user={me} open={picking} onClose={() => setPicking(false)} />}

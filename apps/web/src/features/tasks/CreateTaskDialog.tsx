@@ -34,7 +34,7 @@ import { fieldErrors } from '../../lib/forms';
 import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import type { Task, User } from '../../lib/types';
-import { useChildren } from '../../api/members';
+import { useAssignees } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCreateTask, useEditTask, type NewTask, type TaskEdit } from '../../api/tasks';
 import type { TaskTemplate } from '../../lib/task-model';
@@ -79,7 +79,7 @@ export function CreateTaskDialog({
   const toast = useToast();
   const create = useCreateTask();
   const edit = useEditTask();
-  const children = useChildren();
+  const children = useAssignees();
   const isRequest = mode === 'request';
   const editing = mode === 'edit' && task ? task : null;
 

@@ -72,7 +72,9 @@ export default function TutorialPage() {
       <Section title="Your first ten minutes" emoji="🚀">
         <Box component="ol" sx={listSx}>
           <Item lead="Add your children.">
-            In Admin, add each child with a username, a name and an age, or send them an invite link to join on their own device.
+            In Admin, Add Family Member takes a username, a name, a role and, for a child, an age. Give them a password there, or choose
+            “Send a sign-in link instead”: you get a one-time link to pass on, and they choose their own password with it. You can also
+            send an invite link and let them make their own account.
           </Item>
           <Item lead="Pick rewards.">In Settings, choose what points can buy (screen time, a movie night…) and what each costs.</Item>
           <Item lead="Create two or three tasks.">
@@ -114,6 +116,24 @@ export default function TutorialPage() {
         </Stack>
       </Section>
 
+      <Section title="Managing your family's members" emoji="🧑‍🤝‍🧑">
+        <Box component="ul" sx={listSx}>
+          <Item lead="Change a role.">
+            In Admin, open a member's menu (⋮). A child who grows up can become a manager; what they earned and did as a child stays in
+            their history, under their name. The Primary Admin's role never changes.
+          </Item>
+          <Item lead="Deactivate, not delete.">
+            Deactivating signs a member out on every device at once and stops them signing in, in any way. Their tasks, points and reports
+            stay, with their name; they are no longer offered for new tasks or points. Reactivate them any time.
+          </Item>
+          <Item lead="Forgotten passwords.">
+            A parent can set a new password for a child (or for a deactivated member), or make a new one-time sign-in link. Grown-ups change
+            their own on My Profile, with their current password; no one can set the Primary Admin's. A changed password signs that
+            member out everywhere else.
+          </Item>
+        </Box>
+      </Section>
+
       <Section title="Tips for a good week" emoji="💡">
         <Box component="ul" sx={listSx}>
           <Item lead="Small and often beats big and rare.">Five points for making the bed every day keeps the habit better than fifty once a month.</Item>
@@ -129,9 +149,13 @@ export default function TutorialPage() {
           If your household runs an identity hub, FamilyOS can use it: members sign in once with their hub account (Login with Hub SSO),
           or with their hub username and password, and their hub profile photo becomes their avatar.
         </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          With the hub on, Add Family Member can also take a member's hub username: their first sign-in with that hub account lands on the
+          member you added. A hub user who is not yet in your family otherwise appears as a pending request for a parent to approve.
+        </Typography>
         <Typography color="text.secondary">
-          A hub user who is not yet in your family appears as a pending request for a parent to approve. Without a hub, everyone signs in
-          with a FamilyOS username and password, and new members join through an invite link.
+          On My Profile, View hub profile opens your hub profile in a new tab, and the bio and website of your hub profile fill in yours
+          here when you have not written your own. Without a hub, everyone signs in with a FamilyOS username and password.
         </Typography>
       </Section>
     </Stack>
