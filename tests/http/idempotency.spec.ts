@@ -241,6 +241,25 @@ describe('Idempotency-Key on every request that creates something', () => {
     expect(answerOf(repeat)).toEqual(answerOf(refused));
     expect((await kid.client.request('POST', '/api/redemptions', expensive, { 'idempotency-key': randomUUID() })).status).toBe(201);
   });
+
+  it('a member added with a one-time sign-in link: the link is answered once, never written to the log, never repeated', async () => {
+    const key = randomUUID();
+    const body = { username: uniqueName('link'), name: 'Lee Link', role: 'child', age: 9 };
+    const first = await family.admin.client.request('POST', '/api/users', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const token = first.body.signInLink?.token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    for (const name of readdirSync(server.dataDir).filter((n) => n.endsWith('.sqlite') || n.endsWith('-wal'))) {
+      expect(readFileSync(join(server.dataDir, name)).includes(token)).toBe(false);
+    }
+    const repeat = await family.admin.client.request('POST', '/api/users', body, { 'idempotency-key': key });
+    expect(repeat.status).toBe(201);
+    expect(repeat.body).toEqual({ ...first.body, signInLink: null });
+    expect(repeat.headers.get('idempotency-replayed')).toBe('true');
+    expect((await family.admin.client.get('/api/users')).body.filter((u: { username: string }) => u.username === body.username)).toHaveLength(1);
+  });
 });
 
 describe('Idempotency-Key across a restart', () => {
