@@ -428,6 +428,7 @@ describe('sessions and sign-in under stress', () => {
       const eventId = (await made('/api/calendar-events', { title: 'Swim', startDate: new Date(Date.now() + 86_400_000).toISOString() })).id as string;
       const inviteToken = (await made('/api/family-invites', { role: 'child', maxUses: 1 })).inviteToken as string;
       const photoUrl = (await admin.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG))).body.photoUrl as string;
+      const linkToken = (await made('/api/users', { username: `cache${Date.now().toString(36)}`, name: 'Cache Kid', role: 'child', age: 8 })).signInLink.token as string;
       const window = `startDate=${encodeURIComponent(new Date().toISOString())}&endDate=${encodeURIComponent(new Date(Date.now() + 7 * 86_400_000).toISOString())}`;
       // A real record for every path parameter of a GET route: a new one without an entry here fails the test.
       const paths: Record<string, string> = {
@@ -437,6 +438,7 @@ describe('sessions and sign-in under stress', () => {
         '/api/calendar-events/:id': `/api/calendar-events/${eventId}`,
         '/api/calendar-events': `/api/calendar-events?${window}`,
         '/api/public/invite/:token': `/api/public/invite/${inviteToken}`,
+        '/api/public/sign-in-link/:token': `/api/public/sign-in-link/${linkToken}`,
         '/api/photos/:id': photoUrl,
         '/assets/*': '/assets/index-abc.js',
       };
