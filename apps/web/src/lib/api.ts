@@ -28,15 +28,27 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
+/** What one call adds: headers of its own, or keepalive for a save sent while the page goes away. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  keepalive?: boolean;
+}
+
+export async function api<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers };
   const token = sessionToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (position > 0) headers[POSITION_HEADER] = String(position);
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      keepalive: options.keepalive,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');
   }
@@ -62,9 +74,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return parsed as T;
 }
 
-export const get = <T>(path: string) => api<T>('GET', path);
+export const get = <T>(path: string, options?: CallOptions) => api<T>('GET', path, undefined, options);
 export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body);
-export const put = <T>(path: string, body: unknown = {}) => api<T>('PUT', path, body);
+export const put = <T>(path: string, body: unknown = {}, options?: CallOptions) => api<T>('PUT', path, body, options);
 export const del = <T>(path: string) => api<T>('DELETE', path);
 
 /**

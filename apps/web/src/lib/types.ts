@@ -7,6 +7,7 @@ import type {
   PointsEntryView,
   RedemptionView,
   TaskView,
+  TokenStatusView,
   UserView,
   WeeklyReport,
 } from '@familyos/contracts/rules';
@@ -22,6 +23,7 @@ export type Family = FamilyView;
 export type { WeeklyReport };
 export type ReportChild = ChildWeeklyReport;
 export type LeaderboardRow = LeaderboardEntryView;
+export type TokenStatus = TokenStatusView;
 export type { Abilities };
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };

@@ -10,3 +10,4 @@ export type * from './board.js';
 export type * from './calendar.js';
 export type * from './reports.js';
 export type * from './invites.js';
+export type * from './debug.js';
