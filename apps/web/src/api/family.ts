@@ -3,7 +3,8 @@ import { get, put } from '../lib/api';
 import type { Family } from '../lib/types';
 
 export const familyQuery = queryOptions({ queryKey: ['api', 'family'], queryFn: () => get<Family>('/api/family') });
-export const useFamily = () => useQuery(familyQuery);
+/** `enabled` false for a member of no family (the superuser): there is no family to ask for. */
+export const useFamily = (enabled = true) => useQuery({ ...familyQuery, enabled });
 
 /** What PUT /api/family takes: any subset of the settings; absent fields stay as they are. */
 export interface FamilyChanges {
