@@ -1,4 +1,4 @@
-import { limits, messages } from '@familyos/contracts/rules';
+import { limits, messages, QUICK_DUE_DATES, quickDueDate } from '@familyos/contracts/rules';
 import {
   Alert,
   Box,
@@ -33,18 +33,11 @@ import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
 import { useToast } from '../../lib/toast';
 import type { User } from '../../lib/types';
+import { useFamily } from '../../api/family';
 import { useChildren } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCreateTask, type NewTask } from '../../api/tasks';
 import type { TaskTemplate } from '../../lib/task-model';
-
-/** SPEC §9's quick due dates, in days from today. */
-const QUICK_DUE_DATES = [
-  { label: 'Today', days: 0 },
-  { label: 'Tomorrow', days: 1 },
-  { label: 'This Weekend', days: 5 },
-  { label: 'Next Week', days: 7 },
-] as const;
 
 type Field = 'title' | 'description' | 'pointsValue' | 'assignedTo' | 'dueDate' | 'recurringFrequency' | 'requestType';
 type Errors = Partial<Record<Field, string>>;
@@ -71,6 +64,7 @@ export function CreateTaskDialog({
   const toast = useToast();
   const create = useCreateTask();
   const children = useChildren();
+  const family = useFamily();
   const isRequest = mode === 'request';
 
   const [title, setTitle] = useState(template?.title ?? '');
@@ -87,7 +81,10 @@ export function CreateTaskDialog({
   // would drop keyboard focus out of the dialog (Escape would then do nothing).
   const busy = create.isPending;
 
-  const today = DateTime.now().startOf('day');
+  // Due dates are the family's calendar days: "today" is the family's (the server checks it so), and the quick
+  // due dates count from it (decision 032). The device's zone stands in until the family has loaded.
+  const zone = family.data?.timeZone ?? 'system';
+  const today = DateTime.now().setZone(zone).startOf('day');
   const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   const toggleAssignee = (id: string, checked: boolean) => {
@@ -146,7 +143,7 @@ export function CreateTaskDialog({
   };
 
   const heading = isRequest ? 'Request Task' : 'Create Task';
-  const dueDay = dueDate?.isValid ? dueDate.startOf('day') : null;
+  const dueDay = dueDate?.isValid ? dueDate.toISODate() : null;
 
   return (
     <Dialog
@@ -273,6 +270,7 @@ export function CreateTaskDialog({
                   <DatePicker
                     label="Due date (optional)"
                     value={dueDate}
+                    timezone={zone}
                     minDate={today}
                     onChange={(value) => {
                       setDueDate(value);
@@ -294,9 +292,9 @@ export function CreateTaskDialog({
                     aria-label="Quick due dates"
                     sx={{ gap: 1, flexWrap: 'wrap', mt: 1.25 }}
                   >
-                    {QUICK_DUE_DATES.map(({ label, days }) => {
-                      const day = today.plus({ days });
-                      const selected = dueDay !== null && dueDay.equals(day);
+                    {QUICK_DUE_DATES.map((label) => {
+                      const day = DateTime.fromISO(quickDueDate(label, today.toISODate()!), { zone });
+                      const selected = dueDay === day.toISODate();
                       return (
                         <Chip
                           key={label}
