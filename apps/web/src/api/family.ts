@@ -17,11 +17,14 @@ export interface FamilyChanges {
   hiddenSystemTemplates?: string[];
 }
 
-/** PUT /api/family (Settings): the answer is the family as GET shows it, so it goes straight into the cache. */
+/**
+ * PUT /api/family (Settings): the answer is the family as GET shows it, so it goes straight into the cache.
+ * `keepalive`: the request outlives the page (a save sent as the page goes away).
+ */
 export function useUpdateFamily() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: FamilyChanges) => put<Family>('/api/family', changes),
+    mutationFn: ({ changes, keepalive }: { changes: FamilyChanges; keepalive?: boolean }) => put<Family>('/api/family', changes, { keepalive }),
     onSuccess: async (family) => {
       queryClient.setQueryData(familyQuery.queryKey, family);
       await queryClient.invalidateQueries({ queryKey: familyQuery.queryKey });
