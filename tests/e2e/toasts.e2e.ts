@@ -4,7 +4,7 @@ import { NAMES, PASSWORD } from './support/family.js';
 import { openAs } from './support/session.js';
 
 /**
- * Toasts (SPEC §9, issue 18): at the bottom, they never cover a dialog's title or buttons, nor the header's
+ * Toasts (SPEC §9, issue 18, decision 032): they never cover a dialog's title or buttons, nor the header's
  * navigation, on a laptop and on a phone; and an error toast goes away once the same action succeeds.
  */
 
@@ -80,4 +80,16 @@ test('an error toast goes away once the same action succeeds', async ({ page, fr
   await expect(page.locator('.MuiSnackbar-root').getByRole('status')).toContainText('Points Awarded');
   await expect(error).toHaveCount(0);
   await expect(page.getByText('Failed to issue points')).toHaveCount(0);
+});
+
+test('after a failed sign-in the toast leaves the tabs and the sign-in button free @phone', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Demo' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel(/username/i).fill('mom');
+  await panel.getByLabel(/password/i).fill('not-the-password');
+  await panel.getByRole('button', { name: 'Demo Login' }).click();
+  const toast = shownToast(page);
+  await expect(toast).toContainText('Login Failed');
+  await expectClear(toast, { 'the tabs': page.getByRole('tablist'), 'Demo Login': panel.getByRole('button', { name: 'Demo Login' }) });
 });

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Portal, Snackbar, useTheme } from '@mui/material';
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface Toast {
@@ -10,8 +10,15 @@ export interface Toast {
 
 const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
 
-/** Between a toast and the dialog buttons it stands above. */
+/** Between a toast and what it keeps clear of. */
 const GAP_PX = 8;
+
+interface Place {
+  key: number;
+  vertical: 'top' | 'bottom';
+  /** From that edge of the screen. */
+  px: number;
+}
 
 /**
  * How far a toast at the bottom must rise to stand clear of the open dialog's buttons: 0 when it covers none
@@ -31,9 +38,24 @@ function liftOverDialogButtons(toast: DOMRect): number {
 }
 
 /**
+ * Where a toast goes, from where it was first laid out (at the bottom, on the left). With a dialog on screen:
+ * at the bottom, raised above the dialog's buttons where it would cover one (the dialog's title is at its top).
+ * Else on a laptop it stays at the bottom left, away from the header's links and from a centred form; on a
+ * phone, where the bottom is the form's own button (the sign-in page), it goes to the top, just below the
+ * header and its menu.
+ */
+function placeFor(key: number, toast: DOMRect, phone: boolean): Place {
+  const margin = window.innerHeight - toast.bottom;
+  const dialog = document.querySelector('.MuiDialog-root') !== null;
+  if (dialog || !phone) return { key, vertical: 'bottom', px: margin + (dialog ? liftOverDialogButtons(toast) : 0) };
+  const header = document.querySelector('header.MuiAppBar-root');
+  return { key, vertical: 'top', px: header ? header.getBoundingClientRect().bottom + GAP_PX : margin };
+}
+
+/**
  * SPEC §9: one toast visible at a time, shown for 5 seconds; a new one replaces the current one (so a success
- * replaces the error it follows). At the bottom, left on a laptop and across a phone: never over the header's
- * navigation or a dialog's title, and raised above a dialog's buttons where it would cover them.
+ * replaces the error it follows). Never over the header's navigation, a dialog's title or a dialog's buttons:
+ * see placeFor.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
@@ -45,14 +67,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const shownKey = current?.key;
   const close = () => setCurrent((c) => (c?.key === shownKey ? null : c));
 
-  // Measured once per toast, before it is painted: where it would sit, against the open dialog's buttons.
+  // Placed once per toast, before it is painted.
+  const phoneBelow = useTheme().breakpoints.values.sm;
   const root = useRef<HTMLDivElement>(null);
-  const [lift, setLift] = useState<{ key: number; px: number } | null>(null);
+  const [place, setPlace] = useState<Place | null>(null);
   useLayoutEffect(() => {
     if (shownKey === undefined || !root.current) return;
-    setLift({ key: shownKey, px: liftOverDialogButtons(root.current.getBoundingClientRect()) });
-  }, [shownKey]);
-  const raise = lift && lift.key === shownKey ? lift.px : 0;
+    setPlace(placeFor(shownKey, root.current.getBoundingClientRect(), window.innerWidth < phoneBelow));
+  }, [shownKey, phoneBelow]);
+  const at = place && place.key === shownKey ? place : null;
+  const edge = at ? { [at.vertical]: { xs: at.px, sm: at.px } } : {};
 
   return (
     <ToastContext.Provider value={value}>
@@ -65,8 +89,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           open={current !== null}
           autoHideDuration={5000}
           onClose={(_e, reason) => reason !== 'clickaway' && close()}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          sx={{ maxWidth: 420, width: { xs: 'auto', sm: 'calc(100% - 48px)' }, bottom: { xs: 8 + raise, sm: 24 + raise } }}
+          anchorOrigin={{ vertical: at?.vertical ?? 'bottom', horizontal: 'left' }}
+          sx={{ maxWidth: 420, width: { xs: 'auto', sm: 'calc(100% - 48px)' }, ...edge }}
         >
           <Alert
             role={current?.variant === 'destructive' ? 'alert' : 'status'}
