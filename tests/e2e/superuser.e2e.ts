@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { checkA11y } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
 import { SUPERUSER } from './support/identity.js';
 import { openAs } from './support/session.js';
@@ -63,6 +64,7 @@ test('the superuser walks every page: no error card, what to do instead, nothing
     }
     await expectNoErrorCard(page, path);
     await expectFitsWidth(page, path);
+    if (path === '/dashboard') await checkA11y(page, 'the no-family notice');
   }
   // Family-only tools are not offered: no quick actions, no template grid, no Preview Report.
   for (const [path, tool] of [
