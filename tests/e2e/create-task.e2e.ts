@@ -41,9 +41,23 @@ test('the dashboard’s Create Task quick action opens the form there, and a fre
 
 const WEEKEND_CASES = [
   { when: 'on a Wednesday', now: '2027-03-03T12:00:00Z', zone: 'UTC', today: 'Wed, Mar 3, 2027', saturday: 'Sat, Mar 6, 2027', due: '2027-03-06' },
-  { when: 'on a Saturday, that very day', now: '2027-03-06T12:00:00Z', zone: 'UTC', today: 'Sat, Mar 6, 2027', saturday: 'Sat, Mar 6, 2027', due: '2027-03-06' },
+  {
+    when: 'on a Saturday, that very day',
+    now: '2027-03-06T12:00:00Z',
+    zone: 'UTC',
+    today: 'Sat, Mar 6, 2027',
+    saturday: 'Sat, Mar 6, 2027',
+    due: '2027-03-06',
+  },
   // 12:00 UTC on Saturday is 02:00 on Sunday at UTC+14: the family's day counts, not the device's.
-  { when: 'in the family’s time zone', now: '2027-03-06T12:00:00Z', zone: 'Pacific/Kiritimati', today: 'Sun, Mar 7, 2027', saturday: 'Sat, Mar 13, 2027', due: '2027-03-13' },
+  {
+    when: 'in the family’s time zone',
+    now: '2027-03-06T12:00:00Z',
+    zone: 'Pacific/Kiritimati',
+    today: 'Sun, Mar 7, 2027',
+    saturday: 'Sat, Mar 13, 2027',
+    due: '2027-03-13',
+  },
 ] as const;
 
 for (const c of WEEKEND_CASES) {

@@ -99,13 +99,15 @@ const callbackRoute = createRoute({ getParentRoute: () => rootRoute, path: '/aut
 const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/invite/$inviteToken', component: page(JoinPage) });
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: preloading(SignedInArea, loadSignedInShell) });
 
+const Dashboard = preloading(familyPage(DashboardPage, FAMILY_ONLY.dashboard), preloadDashboard);
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   callbackRoute,
   inviteRoute,
   signedIn.addChildren([
-    createRoute({ getParentRoute: () => signedIn, path: '/', component: preloading(familyPage(DashboardPage, FAMILY_ONLY.dashboard), preloadDashboard) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: preloading(familyPage(DashboardPage, FAMILY_ONLY.dashboard), preloadDashboard) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/', component: Dashboard }),
+    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: Dashboard }),
     createRoute({ getParentRoute: () => signedIn, path: '/tasks', component: familyPage(TasksPage, FAMILY_ONLY.tasks) }),
     createRoute({ getParentRoute: () => signedIn, path: '/activity', component: familyPage(ActivityPage, FAMILY_ONLY.activity) }),
     createRoute({ getParentRoute: () => signedIn, path: '/profile', component: page(ProfilePage) }),
