@@ -204,8 +204,8 @@ test('Join with Hub goes to the hub and back to this invite; a token the hub doe
 test('a superuser without a family is pointed to System Admin', async ({ page }) => {
   await openAs(page, SUPERUSER.username, SUPERUSER.password, '/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('🛡️ Admin Panel');
-  await expect(page.getByTestId('admin-no-family')).toContainText('not a member of a family');
-  await page.getByTestId('admin-no-family').getByRole('link', { name: 'System Admin' }).click();
+  await expect(page.getByTestId('no-family')).toContainText('not a member of a family');
+  await page.getByTestId('no-family').getByRole('link', { name: 'System Admin' }).click();
   await expect(page).toHaveURL(/\/admin\/system$/);
 });
 

@@ -147,6 +147,60 @@ test.describe('Hub sign-in', () => {
     await expectFailureToast(page, 'Login Failed', 'Invalid SSO token');
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test('after a hub sign-in the token card says the hub token is present, and never shows a value', async ({ page }, testInfo) => {
+    await ensureHubMember(testInfo, DAD.username);
+    await page.goto('/login');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('textbox', { name: /^Username/ }).fill(DAD.username);
+    await panel.getByLabel(/^Password/).fill(HUB_PASSWORD);
+    // SPEC §7: GET /api/debug/tokens carries the hub access token as a header.
+    const sent = page.waitForRequest((req) => req.url().endsWith('/api/debug/tokens'));
+    await panel.getByRole('button', { name: 'Login with Hub', exact: true }).click();
+    await expectSignedInAs(page, DAD.name);
+    const [hubToken, sessionToken] = await stored(page, ['familyos.hubAccessToken', 'familyos.token']);
+    expect((await sent).headers()['x-hub-token']).toBe(hubToken);
+
+    const card = page.getByTestId('token-status');
+    await expect(card.getByTestId('token-hub')).toContainText('✓ Present');
+    await expect(card.getByTestId('token-hub')).toContainText('From your Hub sign-in');
+    await expect(card.getByTestId('token-session')).toContainText('✓ Present');
+    // DESIGN §9: never a value, not even a piece of one, anywhere on the page.
+    const text = await page.locator('body').innerText();
+    for (const token of [hubToken!, sessionToken!]) {
+      expect(token.length).toBeGreaterThan(16);
+      expect(text).not.toContain(token.slice(0, 12));
+    }
+
+    // Signed in without the hub, the same card says it is not in use.
+    await page.evaluate(() => (globalThis as unknown as { localStorage: { removeItem(k: string): void } }).localStorage.removeItem('familyos.hubAccessToken'));
+    await page.reload();
+    await expect(card.getByTestId('token-hub')).toContainText('✗ Not present');
+    await expect(card.getByTestId('token-hub')).toContainText('Hub sign-in is not in use');
+  });
+
+  test('with the hub down, "Login with Hub SSO" says SSO Failed and stays on the login page', async ({ page }) => {
+    // The hub refuses every connection, as a stopped hub does.
+    let tried = 0;
+    await page.route(`${hubUrl()}/**`, (route) => {
+      tried += 1;
+      return route.abort('connectionrefused');
+    });
+    await page.goto('/login');
+    const sso = page.getByRole('tabpanel').getByRole('button', { name: 'Login with Hub SSO' });
+    await sso.click();
+    await expectFailureToast(page, 'SSO Failed', 'Unable to start SSO flow');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(tried).toBeGreaterThan(0);
+    // The button is itself again, ready for another try once the hub is back.
+    await expect(sso).toBeEnabled();
+    await expect(sso).toHaveText('Login with Hub SSO');
+
+    // The hub back up: the same button goes there.
+    await page.unroute(`${hubUrl()}/**`);
+    await sso.click();
+    await expect(page).toHaveURL(new RegExp(`^${hubUrl()}/api/auth/sso/authorize\\?`));
+  });
 });
 
 test('OpenID sign-in through the provider: the first attempt waits for approval, once approved it signs in', async ({ page }, testInfo) => {

@@ -252,8 +252,9 @@ for (const role of ROLES) {
       } else {
         const actions = page.getByRole('main');
         await expect(actions.getByRole('button', { name: 'Issue Points' })).toBeVisible();
-        await expect(actions.getByRole('link', { name: 'Create Task' })).toBeVisible();
         const quick = page.getByRole('navigation', { name: 'Quick actions' });
+        // Create Task opens its form right here (create-task.e2e.ts).
+        await expect(quick.getByRole('button', { name: 'Create Task' })).toBeVisible();
         await expect(quick.getByRole('link', { name: 'Add Announcement' })).toHaveAttribute('href', '/announcements');
         await expect(quick.getByRole('button', { name: 'Generate Report' })).toBeVisible();
         await expect(section(page, 'Child Requests')).toContainText(family.tasks.childRequest);

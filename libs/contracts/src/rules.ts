@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './catalog.js';
 export * from './format.js';
 export type * from './views/index.js';
+export * from './due-dates.js';

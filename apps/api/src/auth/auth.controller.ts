@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LoginDto, messages, RegisterDto } from '@familyos/contracts';
+import { LoginDto, messages, RegisterDto, type TokenStatusView } from '@familyos/contracts';
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { AppConfig } from '../config.js';
 import { selfActor, userView } from '../members/user-view.js';
@@ -17,6 +17,7 @@ import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.servi
 import { setSessionCookie } from './session-cookie.js';
 import { DEMO_PASSWORD } from '../demo/demo-family.js';
 import { DemoAccountsQueries } from './demo-accounts.queries.js';
+import { tokenStatus } from './token-status.js';
 
 @Controller('api/auth')
 export class AuthController {
@@ -100,14 +101,14 @@ export class AuthController {
   }
 }
 
-/** GET /api/debug/tokens: whether tokens exist and when they expire, never their values (DESIGN §9). */
+/**
+ * GET /api/debug/tokens: whether tokens exist and when they expire, never their values (DESIGN §9). The web app
+ * sends the hub access token it holds as X-Hub-Token (SPEC §7), an untrusted header: see token-status.ts.
+ */
 @Controller('api/debug')
 export class DebugController {
   @Get('tokens')
-  tokens(@CurrentSession() session: SignedIn, @Req() request: FastifyRequest) {
-    return {
-      session: { present: true, expiresAt: session.expiresAt, via: request.headers.authorization ? 'bearer' : 'cookie' },
-      hub: { present: typeof request.headers['x-hub-token'] === 'string' && request.headers['x-hub-token'].length > 0 },
-    };
+  tokens(@CurrentSession() session: SignedIn, @Req() request: FastifyRequest): TokenStatusView {
+    return tokenStatus(session, request.headers.authorization ? 'bearer' : 'cookie', request.headers['x-hub-token']);
   }
 }

@@ -3,7 +3,8 @@ import { get, put } from '../lib/api';
 import type { Family } from '../lib/types';
 
 export const familyQuery = queryOptions({ queryKey: ['api', 'family'], queryFn: () => get<Family>('/api/family') });
-export const useFamily = () => useQuery(familyQuery);
+/** `enabled` false for a member of no family (the superuser): there is no family to ask for. */
+export const useFamily = (enabled = true) => useQuery({ ...familyQuery, enabled });
 
 /** What PUT /api/family takes: any subset of the settings; absent fields stay as they are. */
 export interface FamilyChanges {
@@ -16,11 +17,14 @@ export interface FamilyChanges {
   hiddenSystemTemplates?: string[];
 }
 
-/** PUT /api/family (Settings): the answer is the family as GET shows it, so it goes straight into the cache. */
+/**
+ * PUT /api/family (Settings): the answer is the family as GET shows it, so it goes straight into the cache.
+ * `keepalive`: the request outlives the page (a save sent as the page goes away).
+ */
 export function useUpdateFamily() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: FamilyChanges) => put<Family>('/api/family', changes),
+    mutationFn: ({ changes, keepalive }: { changes: FamilyChanges; keepalive?: boolean }) => put<Family>('/api/family', changes, { keepalive }),
     onSuccess: async (family) => {
       queryClient.setQueryData(familyQuery.queryKey, family);
       await queryClient.invalidateQueries({ queryKey: familyQuery.queryKey });

@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/re
 import { lazy, Suspense } from 'react';
 import { meQuery, useSession } from '../lib/session';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { NoFamilyNotice } from '../components/NoFamilyNotice';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { queryClient } from './query-client';
 
@@ -15,7 +16,7 @@ const DashboardPage = lazy(loadDashboardPage);
 /** The dashboard's chunk and, once the session is known, its data: both start while the address is matched. */
 const preloadDashboard = () =>
   Promise.all([loadDashboardPage(), queryClient.ensureQueryData(meQuery)]).then(([module, me]) => {
-    if (me) module.prefetchDashboard(queryClient, me);
+    if (me?.familyId) module.prefetchDashboard(queryClient, me);
   });
 const TasksPage = lazy(() => import('./routes/tasks'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
@@ -40,6 +41,37 @@ const page = (Component: React.ComponentType) =>
       </Suspense>
     );
   };
+
+interface FamilyOnly {
+  emoji: string;
+  title: string;
+  /** What the page is for, said to a member who has no family to show it of. */
+  about: string;
+}
+
+/**
+ * A page that shows a family's data. A member of no family (the platform's superuser) gets the page's notice
+ * instead: its calls would only answer 404 "Family not found" (decision 032).
+ */
+const familyPage = (Component: React.ComponentType, notice: FamilyOnly) => {
+  const Page = page(Component);
+  return function FamilyPage() {
+    const { me } = useSession();
+    return me && me.familyId === null ? <NoFamilyNotice {...notice} /> : <Page />;
+  };
+};
+
+const FAMILY_ONLY = {
+  dashboard: { emoji: '🏠', title: 'Dashboard', about: "The dashboard shows a family's tasks, points, plans and news." },
+  tasks: { emoji: '📋', title: 'Tasks', about: 'Tasks are set, done and approved within a family.' },
+  activity: { emoji: '📊', title: 'Activity', about: "Activity is a family's balances and points history." },
+  member: { emoji: '👤', title: 'Member Profile', about: 'Member profiles show the members of a family.' },
+  announcements: { emoji: '📢', title: 'Announcements', about: "Announcements are a family's news and replies." },
+  calendar: { emoji: '📅', title: 'Calendar', about: "The calendar holds a family's plans." },
+  reports: { emoji: '📊', title: 'Reports', about: "Weekly reports sum up a family's week." },
+  settings: { emoji: '⚙️', title: 'Settings', about: "Settings are a family's name, schedule, points, templates and rewards." },
+  admin: { emoji: '🛡️', title: 'Admin Panel', about: "The admin panel manages a family's members, invite links and requests to join." },
+} satisfies Record<string, FamilyOnly>;
 
 /**
  * The router fetches a route component's `preload` while it matches the address, so the chunk of the page
@@ -70,24 +102,26 @@ const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/invit
 const setPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/set-password/$token', component: page(SetPasswordPage) });
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: preloading(SignedInArea, loadSignedInShell) });
 
+const Dashboard = preloading(familyPage(DashboardPage, FAMILY_ONLY.dashboard), preloadDashboard);
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   callbackRoute,
   inviteRoute,
   setPasswordRoute,
   signedIn.addChildren([
-    createRoute({ getParentRoute: () => signedIn, path: '/', component: preloading(page(DashboardPage), preloadDashboard) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: preloading(page(DashboardPage), preloadDashboard) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/tasks', component: page(TasksPage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/activity', component: page(ActivityPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/', component: Dashboard }),
+    createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: Dashboard }),
+    createRoute({ getParentRoute: () => signedIn, path: '/tasks', component: familyPage(TasksPage, FAMILY_ONLY.tasks) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/activity', component: familyPage(ActivityPage, FAMILY_ONLY.activity) }),
     createRoute({ getParentRoute: () => signedIn, path: '/profile', component: page(ProfilePage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/user/$userId', component: page(UserProfilePage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/announcements', component: page(AnnouncementsPage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/calendar', component: page(CalendarPage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/reports', component: page(ReportsPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/user/$userId', component: familyPage(UserProfilePage, FAMILY_ONLY.member) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/announcements', component: familyPage(AnnouncementsPage, FAMILY_ONLY.announcements) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/calendar', component: familyPage(CalendarPage, FAMILY_ONLY.calendar) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/reports', component: familyPage(ReportsPage, FAMILY_ONLY.reports) }),
     createRoute({ getParentRoute: () => signedIn, path: '/tutorial', component: page(TutorialPage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/settings', component: page(SettingsPage) }),
-    createRoute({ getParentRoute: () => signedIn, path: '/admin', component: page(AdminPage) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/settings', component: familyPage(SettingsPage, FAMILY_ONLY.settings) }),
+    createRoute({ getParentRoute: () => signedIn, path: '/admin', component: familyPage(AdminPage, FAMILY_ONLY.admin) }),
     createRoute({ getParentRoute: () => signedIn, path: '/admin/system', component: page(SystemAdminPage) }),
   ]),
 ]);

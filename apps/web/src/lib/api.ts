@@ -31,8 +31,10 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Sent as Idempotency-Key on a request that creates something (lib/submission.ts, decision 026). */
   idempotencyKey?: string;
-  /** More headers (the hub token a hub lookup needs). */
+  /** Headers of its own (the hub token a hub lookup or the token card needs). */
   headers?: Record<string, string>;
+  /** For a save sent while the page goes away. */
+  keepalive?: boolean;
 }
 
 export async function api<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -44,7 +46,13 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      keepalive: options.keepalive,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');
   }
@@ -70,9 +78,9 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
   return parsed as T;
 }
 
-export const get = <T>(path: string) => api<T>('GET', path);
+export const get = <T>(path: string, options?: RequestOptions) => api<T>('GET', path, undefined, options);
 export const post = <T>(path: string, body: unknown = {}, options?: RequestOptions) => api<T>('POST', path, body, options);
-export const put = <T>(path: string, body: unknown = {}) => api<T>('PUT', path, body);
+export const put = <T>(path: string, body: unknown = {}, options?: RequestOptions) => api<T>('PUT', path, body, options);
 export const patch = <T>(path: string, body: unknown = {}) => api<T>('PATCH', path, body);
 export const del = <T>(path: string) => api<T>('DELETE', path);
 

@@ -10,6 +10,8 @@ export const HUB_KEYS = {
 } as const;
 
 export const hubSession = {
+  /** The hub access token this browser holds, if any (sent to GET /api/debug/tokens, never shown). */
+  accessToken: (): string | null => localStorage.getItem(HUB_KEYS.accessToken),
   store(tokens: { accessToken: string; refreshToken?: string | null; user?: unknown }) {
     localStorage.setItem(HUB_KEYS.accessToken, tokens.accessToken);
     if (tokens.refreshToken) localStorage.setItem(HUB_KEYS.refreshToken, tokens.refreshToken);
@@ -34,6 +36,23 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export function ssoAuthorizeUrl(hubUrl: string, serviceId: string, origin = window.location.origin): string {
   const query = new URLSearchParams({ redirect_uri: `${origin}/auth/callback`, service_id: serviceId });
   return `${trimSlash(hubUrl)}/api/auth/sso/authorize?${query.toString()}`;
+}
+
+/** How long the hub may take to answer before single sign-on is said not to start. */
+const HUB_ANSWER_MS = 5000;
+
+/**
+ * Whether the hub answers at `url` at all, asked before the browser is sent there: a hub that is down would
+ * otherwise leave the person on the browser's own error page, away from the app. `no-cors`: any answer (even
+ * one the browser may not read) proves it is up; only a failed connection or no answer in time says it is down.
+ */
+export async function hubAnswers(url: string, ms = HUB_ANSWER_MS): Promise<boolean> {
+  try {
+    await fetch(url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(ms) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A hub call that failed, with the words SPEC §8 gives the person. */

@@ -1,5 +1,5 @@
-import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Portal, Snackbar, useTheme } from '@mui/material';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface Toast {
   title: string;
@@ -10,7 +10,53 @@ export interface Toast {
 
 const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
 
-/** SPEC §9: one toast visible at a time, shown for 5 seconds; a new one replaces the current one. */
+/** Between a toast and what it keeps clear of. */
+const GAP_PX = 8;
+
+interface Place {
+  key: number;
+  vertical: 'top' | 'bottom';
+  /** From that edge of the screen. */
+  px: number;
+}
+
+/**
+ * How far a toast at the bottom must rise to stand clear of the open dialog's buttons: 0 when it covers none
+ * (a laptop's dialog keeps them on the right, the toast sits on the left), else just above them (a phone's
+ * full-screen form has them along the bottom edge).
+ */
+function liftOverDialogButtons(toast: DOMRect): number {
+  const bars = document.querySelectorAll('.MuiDialog-root .MuiDialogActions-root');
+  const buttons = bars[bars.length - 1]?.querySelectorAll('button, a') ?? [];
+  let lift = 0;
+  for (const button of buttons) {
+    const b = button.getBoundingClientRect();
+    const covers = b.width > 0 && toast.left < b.right && b.left < toast.right && toast.top < b.bottom && b.top < toast.bottom;
+    if (covers) lift = Math.max(lift, toast.bottom - b.top + GAP_PX);
+  }
+  return lift;
+}
+
+/**
+ * Where a toast goes, from where it was first laid out (at the bottom, on the left). With a dialog on screen:
+ * at the bottom, raised above the dialog's buttons where it would cover one (the dialog's title is at its top).
+ * Else on a laptop it stays at the bottom left, away from the header's links and from a centred form; on a
+ * phone, where the bottom is the form's own button (the sign-in page), it goes to the top, just below the
+ * header and its menu.
+ */
+function placeFor(key: number, toast: DOMRect, phone: boolean): Place {
+  const margin = window.innerHeight - toast.bottom;
+  const dialog = document.querySelector('.MuiDialog-root') !== null;
+  if (dialog || !phone) return { key, vertical: 'bottom', px: margin + (dialog ? liftOverDialogButtons(toast) : 0) };
+  const header = document.querySelector('header.MuiAppBar-root');
+  return { key, vertical: 'top', px: header ? header.getBoundingClientRect().bottom + GAP_PX : margin };
+}
+
+/**
+ * SPEC §9: one toast visible at a time, shown for 5 seconds; a new one replaces the current one (so a success
+ * replaces the error it follows). Never over the header's navigation, a dialog's title or a dialog's buttons:
+ * see placeFor.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null);
   const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: Date.now() + Math.random() }), []);
@@ -20,31 +66,43 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // new toast unseen ("Task Created" never shown).
   const shownKey = current?.key;
   const close = () => setCurrent((c) => (c?.key === shownKey ? null : c));
+
+  // Placed once per toast, before it is painted.
+  const phoneBelow = useTheme().breakpoints.values.sm;
+  const root = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<Place | null>(null);
+  useLayoutEffect(() => {
+    if (shownKey === undefined || !root.current) return;
+    setPlace(placeFor(shownKey, root.current.getBoundingClientRect(), window.innerWidth < phoneBelow));
+  }, [shownKey, phoneBelow]);
+  const at = place && place.key === shownKey ? place : null;
+  const edge = at ? { [at.vertical]: { xs: at.px, sm: at.px } } : {};
+
   return (
     <ToastContext.Provider value={value}>
       {children}
       {/* In a portal: an open dialog hides #root from screen readers, and a toast must still be announced. */}
       <Portal>
-      <Snackbar
-        key={current?.key}
-        open={current !== null}
-        autoHideDuration={5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && close()}
-        // At the top: at the bottom a toast would cover a dialog's action buttons, on a phone and on a laptop.
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ maxWidth: 420, width: 'calc(100% - 16px)' }}
-      >
-        <Alert
-          role={current?.variant === 'destructive' ? 'alert' : 'status'}
-          severity={current?.variant === 'destructive' ? 'error' : 'success'}
-          variant="filled"
-          onClose={close}
-          sx={{ width: '100%' }}
+        <Snackbar
+          ref={root}
+          key={current?.key}
+          open={current !== null}
+          autoHideDuration={5000}
+          onClose={(_e, reason) => reason !== 'clickaway' && close()}
+          anchorOrigin={{ vertical: at?.vertical ?? 'bottom', horizontal: 'left' }}
+          sx={{ maxWidth: 420, width: { xs: 'auto', sm: 'calc(100% - 48px)' }, ...edge }}
         >
-          <AlertTitle>{current?.title}</AlertTitle>
-          {current?.description}
-        </Alert>
-      </Snackbar>
+          <Alert
+            role={current?.variant === 'destructive' ? 'alert' : 'status'}
+            severity={current?.variant === 'destructive' ? 'error' : 'success'}
+            variant="filled"
+            onClose={close}
+            sx={{ width: '100%' }}
+          >
+            <AlertTitle>{current?.title}</AlertTitle>
+            {current?.description}
+          </Alert>
+        </Snackbar>
       </Portal>
     </ToastContext.Provider>
   );

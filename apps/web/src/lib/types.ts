@@ -13,6 +13,7 @@ import type {
   SignInLinkView,
   TaskView,
   ThisWeek,
+  TokenStatusView,
   UserView,
   WeeklyReport,
 } from '@familyos/contracts/rules';
@@ -29,6 +30,7 @@ export type { WeeklyReport };
 export type ReportChild = ChildWeeklyReport;
 export type Standings = StandingsView;
 export type { ChildStanding, LeaderboardEntry, ThisWeek };
+export type TokenStatus = TokenStatusView;
 export type { Abilities };
 export type AddedMember = AddedMemberView;
 export type SignInLink = SignInLinkView;

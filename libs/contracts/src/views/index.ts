@@ -11,3 +11,4 @@ export type * from './calendar.js';
 export type * from './reports.js';
 export type * from './invites.js';
 export type * from './standings.js';
+export type * from './debug.js';

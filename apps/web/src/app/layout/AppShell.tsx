@@ -41,7 +41,7 @@ function BalanceBadge({ userId }: { userId: string }) {
 export function AppShell() {
   const me = useMe();
   const { signOut } = useSession();
-  const family = useFamily();
+  const family = useFamily(me.familyId !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   const path = useRouterState({ select: (s) => s.location.pathname });
   const links = headerLinks(me.abilities);
@@ -54,7 +54,12 @@ export function AppShell() {
           <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ display: { lg: 'none' } }}>
             <MenuIcon />
           </IconButton>
-          <Typography component={Link} to="/dashboard" variant="h6" sx={{ fontWeight: 800, color: 'text.primary', textDecoration: 'none', mr: 2 }}>
+          <Typography
+            component={Link}
+            to="/dashboard"
+            variant="h6"
+            sx={{ fontWeight: 800, color: 'text.primary', textDecoration: 'none', mr: { xs: 0, xl: 2 }, whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             🏠 FamilyOS
           </Typography>
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, flexGrow: 1 }}>
@@ -65,7 +70,7 @@ export function AppShell() {
                 to={l.to}
                 color={current(l.to) ? 'primary' : 'inherit'}
                 aria-current={current(l.to) ? 'page' : undefined}
-                sx={{ minWidth: 0, px: 1.25, whiteSpace: 'nowrap' }}
+                sx={{ minWidth: 0, px: { lg: 1, xl: 1.25 }, whiteSpace: 'nowrap', flexShrink: 0 }}
               >
                 {l.label}
               </Button>
@@ -73,18 +78,22 @@ export function AppShell() {
           </Box>
           <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
           {me.abilities.hasBalance && <BalanceBadge userId={me.id} />}
-          <Stack direction="row" spacing={1} sx={{ ml: 1, alignItems: 'center' }}>
+          {/* Nine links for a superuser at 1280 px: the name and family give way (ellipsis), the links never wrap. */}
+          <Stack direction="row" spacing={1} sx={{ ml: 1, alignItems: 'center', minWidth: 0 }}>
             <UserAvatar user={me} size={36} />
-            <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.1 }}>
-              <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="header-name">
+            <Box
+              title={`${me.name} · ${ROLE_LABEL[me.role]}${family.data ? ` · ${family.data.name}` : ''}`}
+              sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.1, minWidth: 0, maxWidth: { sm: 220, lg: 150, xl: 220 } }}
+            >
+              <Typography variant="body2" noWrap sx={{ fontWeight: 700 }} data-testid="header-name">
                 {me.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" noWrap component="p" data-testid="header-role">
                 {ROLE_LABEL[me.role]}
                 {family.data ? ` · ${family.data.name}` : ''}
               </Typography>
             </Box>
-            <Button variant="outlined" size="small" onClick={() => void signOut()} sx={{ display: { xs: 'none', lg: 'inline-flex' } }}>
+            <Button variant="outlined" size="small" onClick={() => void signOut()} sx={{ display: { xs: 'none', lg: 'inline-flex' }, flexShrink: 0 }}>
               Logout
             </Button>
           </Stack>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useUsers } from '../../api/members';
 import { AnnouncementsCard } from '../../features/announcements/AnnouncementsCard';
 import { UpcomingEventsCard } from '../../features/calendar/UpcomingEventsCard';
@@ -14,6 +14,8 @@ import { useMe } from '../../lib/session';
 import type { Me, User } from '../../lib/types';
 
 export { prefetchDashboard } from '../../features/dashboard/api';
+
+const CreateTaskDialog = lazy(() => import('../../features/tasks/CreateTaskDialog').then((m) => ({ default: m.CreateTaskDialog })));
 
 /** SPEC §2 Dashboard: the child view for a member with a balance, the parent view for everyone else. */
 export default function DashboardPage() {
@@ -62,6 +64,14 @@ function ParentView({ me, ready }: { me: Me; ready: boolean }) {
       events={<UpcomingEventsCard compact />}
       announcements={<AnnouncementsCard />}
       issuePoints={(open, onClose) => <IssuePointsDialog open={open} onClose={onClose} />}
+      createTask={(open, onClose) =>
+        // Mounted only while open: a fresh form each time, and its date picker loads with the first opening.
+        open && (
+          <Suspense fallback={null}>
+            <CreateTaskDialog open mode="create" onClose={onClose} />
+          </Suspense>
+        )
+      }
     />
   );
 }

@@ -1,6 +1,4 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { Link } from '@tanstack/react-router';
-import { ApiError } from '../../lib/api';
+import { Box, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../../lib/session';
 import { DashboardGrid } from '../../components/DashboardGrid';
@@ -23,8 +21,7 @@ export default function AdminPage() {
   usePageTitle('Admin');
   const me = useMe();
   if (!me.abilities.manageMembers) return <AccessDenied>You don't have admin permissions to access this panel.</AccessDenied>;
-  // A superuser without a family has no members, invites or requests here: theirs is the System Admin page.
-  if (!me.familyId) return <NoFamily />;
+  // A superuser without a family never gets here: the router shows the page's no-family notice (decision 032).
   return <AdminPanel />;
 }
 
@@ -39,28 +36,11 @@ function Heading() {
   );
 }
 
-function NoFamily() {
-  return (
-    <Stack sx={{ gap: 3 }}>
-      <Heading />
-      <Alert severity="info" data-testid="admin-no-family" action={<Button component={Link} to="/admin/system" color="inherit" size="small">System Admin</Button>}>
-        You are not a member of a family, so there are no family members, invites or requests to manage here. Platform-wide requests and families are on
-        the System Admin page.
-      </Alert>
-    </Stack>
-  );
-}
-
-const notFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
 function AdminPanel() {
   const me = useMe();
   const users = useUsers();
   const pending = usePendingUsers();
   const invites = useInvites();
-
-  // The family-scoped calls answer 404 "Family not found" when the signed-in superuser has no family.
-  if (notFound(users.error)) return <NoFamily />;
 
   return (
     <Stack sx={{ gap: 3 }}>

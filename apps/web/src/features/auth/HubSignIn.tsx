@@ -5,7 +5,7 @@ import { useToast } from '../../lib/toast';
 import { hubLogin } from './api';
 import { type SignedIn } from '../../api/auth';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
-import { HubError, hubPasswordLogin, hubSession, ssoAuthorizeUrl } from '../../lib/hub';
+import { HubError, hubAnswers, hubPasswordLogin, hubSession, ssoAuthorizeUrl } from '../../lib/hub';
 
 interface Props {
   hubUrl: string | null;
@@ -42,17 +42,18 @@ export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onSign
   const toast = useToast();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
 
-  const startSso = () => {
+  // SPEC §8: the hub is asked first; when it does not answer, the person stays here with "SSO Failed".
+  const startSso = async () => {
     if (disabled) return;
     onBusy('sso');
-    try {
-      if (!hubUrl || !hubServiceId) throw new Error('no hub');
-      window.location.assign(ssoAuthorizeUrl(hubUrl, hubServiceId));
+    const url = hubUrl && hubServiceId ? ssoAuthorizeUrl(hubUrl, hubServiceId) : null;
+    if (url && (await hubAnswers(url))) {
+      window.location.assign(url);
       // The page is leaving: the button keeps saying "Redirecting...".
-    } catch {
-      toast({ title: 'SSO Failed', description: 'Unable to start SSO flow', variant: 'destructive' });
-      onBusy(null);
+      return;
     }
+    toast({ title: 'SSO Failed', description: 'Unable to start SSO flow', variant: 'destructive' });
+    onBusy(null);
   };
 
   const passwordLogin = async ({ username, password }: Credentials) => {
@@ -73,7 +74,7 @@ export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onSign
 
   return (
     <Stack spacing={2.5}>
-      <Button variant="contained" size="large" fullWidth disabled={disabled} onClick={startSso}>
+      <Button variant="contained" size="large" fullWidth disabled={disabled} onClick={() => void startSso()}>
         {busy === 'sso' ? 'Redirecting...' : 'Login with Hub SSO'}
       </Button>
       <Divider>

@@ -160,10 +160,15 @@ export function AllTasksCard({ members }: { members: Members }) {
   );
 }
 
-/** DESIGN §9: whether tokens exist and when the session expires, never a token's value. */
+/** "expires in 6 days (Dec 2, 2026, 9:10 PM)", or nothing for a missing or unreadable date. */
+function expiry(iso: string | null | undefined): string {
+  const at = iso ? DateTime.fromISO(iso) : null;
+  return at?.isValid ? `expires ${at.toRelative()} (${at.toLocaleString(DateTime.DATETIME_MED)})` : '';
+}
+
+/** DESIGN §9: whether tokens exist and when they expire, never a token's value. */
 export function TokenStatusCard() {
   const status = useTokenStatus();
-  const expires = status.data?.session.expiresAt ? DateTime.fromISO(status.data.session.expiresAt) : null;
   return (
     <SectionCard title="Token Status" emoji="🔐" testId="token-status">
       {status.isPending ? (
@@ -175,15 +180,17 @@ export function TokenStatusCard() {
       ) : (
         <Stack spacing={1}>
           <TokenLine
+            testId="token-session"
             label="Session token"
             present={status.data.session.present}
-            detail={
-              status.data.session.present
-                ? `via ${status.data.session.via}${expires?.isValid ? ` · expires ${expires.toRelative()} (${expires.toLocaleString(DateTime.DATETIME_MED)})` : ''}`
-                : undefined
-            }
+            detail={[`via ${status.data.session.via}`, expiry(status.data.session.expiresAt)].filter(Boolean).join(' · ')}
           />
-          <TokenLine label="Hub token" present={status.data.hub.present} detail={status.data.hub.present ? undefined : 'Hub sign-in is not in use'} />
+          <TokenLine
+            testId="token-hub"
+            label="Hub token"
+            present={status.data.hub.present}
+            detail={status.data.hub.present ? expiry(status.data.hub.expiresAt) || 'From your Hub sign-in' : 'Hub sign-in is not in use'}
+          />
           <Typography variant="caption" color="text.secondary">
             For troubleshooting only. Token values are never shown.
           </Typography>
@@ -193,9 +200,9 @@ export function TokenStatusCard() {
   );
 }
 
-function TokenLine({ label, present, detail }: { label: string; present: boolean; detail?: string }) {
+function TokenLine({ label, present, detail, testId }: { label: string; present: boolean; detail?: string; testId: string }) {
   return (
-    <Box>
+    <Box data-testid={testId}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
           {label}

@@ -20,6 +20,7 @@ export function ParentDashboard({
   events,
   announcements,
   issuePoints,
+  createTask,
 }: {
   me: Me;
   ready: boolean;
@@ -29,10 +30,13 @@ export function ParentDashboard({
   announcements: ReactNode;
   /** The Issue Points dialog, opened by the quick action. */
   issuePoints: (open: boolean, onClose: () => void) => ReactNode;
+  /** The Create Task form, opened by the quick action (a fresh form each time it opens). */
+  createTask: (open: boolean, onClose: () => void) => ReactNode;
 }) {
   const users = useUsers();
   const family = useFamily();
   const [issuing, setIssuing] = useState(false);
+  const [creatingTask, setCreatingTask] = useState(false);
   const members = useMemo(() => new Map<string, User>((users.data ?? []).map((u) => [u.id, u])), [users.data]);
   const a = me.abilities;
 
@@ -47,7 +51,11 @@ export function ParentDashboard({
             {family.data ? `Here's what's happening in ${family.data.name}.` : "Here's what's happening in your family."}
           </Typography>
         </Box>
-        <QuickActions abilities={a} onIssuePoints={() => setIssuing(true)} />
+        <QuickActions
+          abilities={a}
+          onIssuePoints={() => setIssuing(true)}
+          onCreateTask={() => setCreatingTask(true)}
+        />
       </Stack>
 
       <DashboardGrid
@@ -70,6 +78,7 @@ export function ParentDashboard({
       />
 
       {a.issuePoints && issuePoints(issuing, () => setIssuing(false))}
+      {a.createTasks && createTask(creatingTask, () => setCreatingTask(false))}
     </Stack>
   );
 }

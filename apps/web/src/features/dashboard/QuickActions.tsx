@@ -14,10 +14,10 @@ const Emoji = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * SPEC §2's quick actions of the parent dashboard: Issue Points, Create Task, Add Announcement (to
- * /announcements), Generate Report. Each shows only with the ability the server gave this member.
+ * SPEC §2's quick actions of the parent dashboard: Issue Points and Create Task (each opens its form here), Add
+ * Announcement (to /announcements), Generate Report. Each shows only with the ability the server gave this member.
  */
-export function QuickActions({ abilities: a, onIssuePoints }: { abilities: Abilities; onIssuePoints: () => void }) {
+export function QuickActions({ abilities: a, onIssuePoints, onCreateTask }: { abilities: Abilities; onIssuePoints: () => void; onCreateTask: () => void }) {
   const generate = useGenerateReport();
   const toast = useToast();
 
@@ -35,7 +35,8 @@ export function QuickActions({ abilities: a, onIssuePoints }: { abilities: Abili
   }
 
   const onGenerate = useOneSubmission(generateReport);
-  const buttonSx = { justifyContent: 'flex-start', whiteSpace: 'nowrap' } as const;
+  // Two to a row on a phone, where "Add Announcement" is wider than half the screen: there the label wraps.
+  const buttonSx = { justifyContent: 'flex-start', textAlign: 'left', whiteSpace: { xs: 'normal', md: 'nowrap' } } as const;
   return (
     <Box
       component="nav"
@@ -49,7 +50,7 @@ export function QuickActions({ abilities: a, onIssuePoints }: { abilities: Abili
         </Button>
       )}
       {a.createTasks && (
-        <Button variant="outlined" component={Link} to="/tasks" sx={buttonSx}>
+        <Button variant="outlined" onClick={onCreateTask} sx={buttonSx}>
           <Emoji>➕</Emoji>
           Create Task
         </Button>

@@ -2,7 +2,8 @@ import { limits } from '@familyos/contracts/rules';
 import { queryOptions, useQueries, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { get } from '../../lib/api';
-import type { Me } from '../../lib/types';
+import { hubSession } from '../../lib/hub';
+import type { Me, TokenStatus } from '../../lib/types';
 import { announcementsQuery } from '../../api/announcements';
 import { calendarEventsKey, calendarEventsQuery, calendarWindow } from '../../api/calendar';
 import { familyQuery } from '../../api/family';
@@ -12,13 +13,17 @@ import { standingsQuery } from '../../api/standings';
 import { redemptionsQuery } from '../../api/redemptions';
 import { tasksQuery } from '../../api/tasks';
 
-/** GET /api/debug/tokens: whether tokens exist and when the session expires, never a token's value (DESIGN §9). */
-export interface TokenStatus {
-  session: { present: boolean; expiresAt: string | null; via: 'bearer' | 'cookie' | string };
-  hub: { present: boolean };
-}
-
-export const tokenStatusQuery = queryOptions({ queryKey: ['api', 'debug', 'tokens'], queryFn: () => get<TokenStatus>('/api/debug/tokens') });
+/**
+ * GET /api/debug/tokens with the hub access token as X-Hub-Token (SPEC §7): whether the tokens exist and when
+ * they expire, never a token's value (DESIGN §9).
+ */
+export const tokenStatusQuery = queryOptions({
+  queryKey: ['api', 'debug', 'tokens'],
+  queryFn: () => {
+    const hubToken = hubSession.accessToken();
+    return get<TokenStatus>('/api/debug/tokens', { headers: hubToken ? { 'x-hub-token': hubToken } : {} });
+  },
+});
 export const useTokenStatus = () => useQuery(tokenStatusQuery);
 
 const JUST_FETCHED_MS = 3000;

@@ -73,7 +73,7 @@ export default function ProfilePage() {
           />
           <PasswordCard user={me} />
         </Stack>
-        {me.abilities.hasBalance ? <ChildSide me={me} /> : <ParentSide />}
+        {me.abilities.hasBalance ? <ChildSide me={me} /> : me.familyId ? <ParentSide /> : <NoFamilySide />}
       </Box>
       {canChangeAvatar && <AvatarPicker user={me} open={picking} onClose={() => setPicking(false)} />}
     </Stack>
@@ -141,6 +141,16 @@ function ChildSide({ me }: { me: Me }) {
         )}
       </SectionCard>
     </Stack>
+  );
+}
+
+/** A member of no family (the platform's superuser): no family tasks to list, and where its work is instead. */
+function NoFamilySide() {
+  return (
+    <Alert severity="info" role="note" data-testid="no-family">
+      You look after the whole platform and are not a member of a family, so there are no family tasks or points here.
+      The families and their members are on the System Admin page.
+    </Alert>
   );
 }
 

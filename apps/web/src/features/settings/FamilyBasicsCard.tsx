@@ -25,14 +25,61 @@ export function FamilyBasicsCard({ family }: { family: Family }) {
   return (
     <SectionCard title="Family" emoji="🏠" testId="settings-family">
       <Stack sx={{ gap: 2.5 }}>
-        <FamilyNameField saved={family.name} />
+        <FamilyNameField familyId={family.id} saved={family.name} />
         <ReportSchedule family={family} />
       </Stack>
     </SectionCard>
   );
 }
 
-function FamilyNameField({ saved }: { saved: string }) {
+/**
+ * A name typed but not yet saved when the page goes away (a reload within the pause), kept for this tab: the
+ * save sent on the way out may reach the server after the reloaded page has read the family, so the page
+ * coming back shows it and saves it again (a repeat renames nothing). Removed once a save of it answered.
+ */
+const NAME_DRAFT_KEY = 'familyos.familyNameDraft';
+
+interface NameDraft {
+  familyId: string;
+  name: string;
+}
+
+const nameDraft = {
+  take(familyId: string): string | null {
+    try {
+      const raw = sessionStorage.getItem(NAME_DRAFT_KEY);
+      sessionStorage.removeItem(NAME_DRAFT_KEY);
+      const draft = raw ? (JSON.parse(raw) as Partial<NameDraft>) : null;
+      return draft?.familyId === familyId && typeof draft.name === 'string' && !nameError(draft.name) ? draft.name.trim() : null;
+    } catch {
+      return null;
+    }
+  },
+  keep(draft: NameDraft) {
+    try {
+      sessionStorage.setItem(NAME_DRAFT_KEY, JSON.stringify(draft));
+    } catch {
+      // No storage (a private window that refuses it): the save on the way out still goes.
+    }
+  },
+  drop(name: string) {
+    try {
+      const raw = sessionStorage.getItem(NAME_DRAFT_KEY);
+      if (raw && (JSON.parse(raw) as Partial<NameDraft>).name === name) sessionStorage.removeItem(NAME_DRAFT_KEY);
+    } catch {
+      // Nothing kept, nothing to drop.
+    }
+  },
+};
+
+const renamed = (name: string) => `Your family is now called “${name}”.`;
+
+/**
+ * SPEC §2: the family name is "saved on each change": one save a pause after the last keystroke, at once on
+ * blur, and, when the page is hidden or goes away (a reload, a closed tab), at once with keepalive and a
+ * draft for this tab (NAME_DRAFT_KEY), so a quick reload never loses it.
+ */
+function FamilyNameField({ familyId, saved }: { familyId: string; saved: string }) {
   const { save, busy } = useSaveSettings();
   const [value, setValue] = useState(saved);
   const [waiting, setWaiting] = useState(false);
@@ -44,32 +91,54 @@ function FamilyNameField({ saved }: { saved: string }) {
     saveRef.current = save;
   }, [save]);
 
-  const flush = () => {
+  /** Takes the name waiting to be saved, if any, and stops its timer. */
+  const takePending = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    setWaiting(false);
     const name = pending.current;
     pending.current = null;
-    if (name !== null) void saveRef.current({ name }, `Your family is now called “${name}”.`);
+    return name;
   };
 
-  // Leaving the page within the pause still saves what was typed.
-  useEffect(
-    () => () => {
-      if (timer.current) {
-        clearTimeout(timer.current);
-        const name = pending.current;
-        if (name !== null) void saveRef.current({ name }, `Your family is now called “${name}”.`);
-      }
-    },
-    [],
-  );
+  const flush = () => {
+    setWaiting(false);
+    const name = takePending();
+    if (name !== null) void saveRef.current({ name }, renamed(name));
+  };
+
+  // A name the last page of this tab typed and could not be sure it saved: shown and saved again.
+  const savedRef = useRef(saved);
+  useEffect(() => {
+    const draft = nameDraft.take(familyId);
+    if (draft === null || draft === savedRef.current) return;
+    setValue(draft);
+    void saveRef.current({ name: draft }, renamed(draft));
+  }, [familyId]);
+
+  useEffect(() => {
+    const leave = () => {
+      const name = takePending();
+      if (name === null) return;
+      setWaiting(false);
+      nameDraft.keep({ familyId, name });
+      // If the page lives on (only hidden), the answer comes back and the draft is no longer needed.
+      void saveRef.current({ name }, renamed(name), { keepalive: true }).then((ok) => ok && nameDraft.drop(name));
+    };
+    const hidden = () => document.visibilityState === 'hidden' && leave();
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+      // Leaving the page within the app (another route) saves what was typed, too.
+      const name = takePending();
+      if (name !== null) void saveRef.current({ name }, renamed(name));
+    };
+  }, [familyId]);
 
   const change = (next: string) => {
     setValue(next);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current = null;
+    takePending();
     const name = next.trim();
     if (nameError(next) || name === saved) {
       setWaiting(false);

@@ -20,7 +20,8 @@ export function useSystemTemplateRefusal() {
 /**
  * One settings save (PUT /api/family with a subset of the settings) and SPEC §8's toasts: "Settings Updated"
  * with a sentence saying what changed, or "Error" with the server's words / "Failed to update settings…".
- * Each card has its own, so only that card's buttons wait while it saves. Resolves true when saved.
+ * Each card has its own, so only that card's buttons wait while it saves. Resolves true when saved. `keepalive`
+ * lets the request outlive the page.
  */
 export function useSaveSettings() {
   const update = useUpdateFamily();
@@ -30,9 +31,9 @@ export function useSaveSettings() {
   const { mutateAsync } = update;
 
   const save = useCallback(
-    async (changes: FamilyChanges, said: string): Promise<boolean> => {
+    async (changes: FamilyChanges, said: string, options: { keepalive?: boolean } = {}): Promise<boolean> => {
       try {
-        await mutateAsync(changes);
+        await mutateAsync({ changes, keepalive: options.keepalive });
         toast({ title: 'Settings Updated', description: said });
         // The change is in the audit log now: the Recent Activity card shows it.
         void queryClient.invalidateQueries({ queryKey: auditLogsKey });

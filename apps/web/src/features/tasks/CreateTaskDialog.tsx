@@ -1,4 +1,4 @@
-import { limits, messages } from '@familyos/contracts/rules';
+import { limits, messages, QUICK_DUE_DATES, quickDueDate } from '@familyos/contracts/rules';
 import {
   Alert,
   Box,
@@ -34,18 +34,11 @@ import { fieldErrors } from '../../lib/forms';
 import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import type { Task, User } from '../../lib/types';
+import { useFamily } from '../../api/family';
 import { useAssignees } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCreateTask, useEditTask, type NewTask, type TaskEdit } from '../../api/tasks';
 import type { TaskTemplate } from '../../lib/task-model';
-
-/** SPEC §9's quick due dates, in days from today. */
-const QUICK_DUE_DATES = [
-  { label: 'Today', days: 0 },
-  { label: 'Tomorrow', days: 1 },
-  { label: 'This Weekend', days: 5 },
-  { label: 'Next Week', days: 7 },
-] as const;
 
 type Field = 'title' | 'description' | 'pointsValue' | 'assignedTo' | 'dueDate' | 'recurringFrequency' | 'requestType';
 type Errors = Partial<Record<Field, string>>;
@@ -80,6 +73,7 @@ export function CreateTaskDialog({
   const create = useCreateTask();
   const edit = useEditTask();
   const children = useAssignees();
+  const family = useFamily();
   const isRequest = mode === 'request';
   const editing = mode === 'edit' && task ? task : null;
 
@@ -102,7 +96,10 @@ export function CreateTaskDialog({
   // dropped by useOneSubmission.
   const busy = create.isPending || edit.isPending;
 
-  const today = DateTime.now().startOf('day');
+  // Due dates are the family's calendar days: "today" is the family's (the server checks it so), and the quick
+  // due dates count from it (decision 032). The device's zone stands in until the family has loaded.
+  const zone = family.data?.timeZone ?? 'system';
+  const today = DateTime.now().setZone(zone).startOf('day');
   const storedDueDay = dayOf(editing?.dueDate ?? null);
   const earliest = storedDueDay && storedDueDay < today ? storedDueDay : today;
   const pickDueDate = (value: DateTime | null) => {
@@ -186,7 +183,7 @@ export function CreateTaskDialog({
 
   const onSubmit = useOneSubmission(submit);
   const heading = editing ? 'Edit Task' : isRequest ? 'Request Task' : 'Create Task';
-  const dueDay = dueDate?.isValid ? dueDate.startOf('day') : null;
+  const dueDay = dueDate?.isValid ? dueDate.toISODate() : null;
 
   return (
     <Dialog
@@ -313,6 +310,7 @@ export function CreateTaskDialog({
                   <DatePicker
                     label="Due date (optional)"
                     value={dueDate}
+                    timezone={zone}
                     minDate={earliest}
                     onChange={pickDueDate}
                     onError={(error) => setDueDateInvalid(error !== null)}
@@ -331,9 +329,9 @@ export function CreateTaskDialog({
                     aria-label="Quick due dates"
                     sx={{ gap: 1, flexWrap: 'wrap', mt: 1.25 }}
                   >
-                    {QUICK_DUE_DATES.map(({ label, days }) => {
-                      const day = today.plus({ days });
-                      const selected = dueDay !== null && dueDay.equals(day);
+                    {QUICK_DUE_DATES.map((label) => {
+                      const day = DateTime.fromISO(quickDueDate(label, today.toISODate()!), { zone });
+                      const selected = dueDay === day.toISODate();
                       return (
                         <Chip
                           key={label}
