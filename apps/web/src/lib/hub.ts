@@ -10,7 +10,7 @@ export const HUB_KEYS = {
 } as const;
 
 export const hubSession = {
-  /** The hub access token this browser holds, if any (sent to GET /api/debug/tokens, never shown). */
+  /** The hub access token this browser holds, if any (sent to GET /api/debug/tokens and to hub lookups, never shown). */
   accessToken: (): string | null => localStorage.getItem(HUB_KEYS.accessToken),
   store(tokens: { accessToken: string; refreshToken?: string | null; user?: unknown }) {
     localStorage.setItem(HUB_KEYS.accessToken, tokens.accessToken);
@@ -20,8 +20,6 @@ export const hubSession = {
   clear() {
     for (const key of Object.values(HUB_KEYS)) localStorage.removeItem(key);
   },
-  /** The hub access token of this browser's hub sign-in, if any. */
-  accessToken: (): string | null => localStorage.getItem(HUB_KEYS.accessToken),
 };
 
 /**
