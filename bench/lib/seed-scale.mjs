@@ -69,8 +69,8 @@ export async function seedScale(dataDir, { families = 10000, rebuild = true, log
   await new SqliteEventStore(file).close();
 
   // One hash for everyone: scrypt is deliberately slow, and the fixture is about the log, not the hashes.
-  const { hashPassword } = await import(join(root, 'apps/api/dist/auth/passwords.js'));
-  const passwordHash = await hashPassword(SEED_PASSWORD);
+  const { Passwords } = await import(join(root, 'apps/api/dist/auth/passwords.js'));
+  const passwordHash = await new Passwords().hash(SEED_PASSWORD);
 
   const db = new Database(file);
   // A fixture, not the app: no rollback journal and no fsync while loading (a failed seed is simply redone),

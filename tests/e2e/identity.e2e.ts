@@ -96,6 +96,14 @@ test.describe('Hub sign-in', () => {
     // SPEC §7: a hub-linked member's avatar is the hub's profile photo.
     await expect(page.getByRole('banner').locator(`img[src*="/photos/${DAD.id}.png"]`).first()).toBeVisible();
 
+    // The hub's extended profile filled in his bio; "View hub profile" opens his hub page in a new tab.
+    await page.goto('/profile');
+    await expect(page.getByText('Family dad')).toBeVisible();
+    const [hubPage] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'View hub profile' }).click()]);
+    await expect(hubPage).toHaveURL(`${hubUrl()}/profile/${DAD.username}`);
+    await expect(hubPage.getByRole('heading', { name: DAD.name })).toBeVisible();
+    await hubPage.close();
+
     // Logout forgets the hub's tokens too.
     if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_PASSWORD_COST } from '../support/password-cost.js';
 import { HUB_SERVICE_ID, hubUrl, OIDC_CLIENT, oidcIssuer, SUPERUSER } from './support/identity.js';
 
 /**
@@ -47,7 +48,7 @@ export default defineConfig({
     // The app honours the device's reduced-motion setting (no fades, slides or ripples): the suites look at the
     // screens at rest, and a change shows at once instead of over 14 frames (decision 023).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: process.env.FAMILYOS_E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
@@ -110,6 +111,7 @@ export default defineConfig({
         // Every browser of the run signs in from 127.0.0.1, several workers at once: far more than the 200 a
         // minute a real address may try. tests/http and tests/stress prove the default limits.
         SIGN_IN_LIMIT_PER_ADDRESS: '100000',
+        PASSWORD_COST: TEST_PASSWORD_COST,
         // Never point the browser suites at external stores a developer's shell may have set; the hub and the
         // OpenID provider are the stand-ins started above.
         EVENTSTORE_URL: '',

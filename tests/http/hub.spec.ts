@@ -98,6 +98,28 @@ describe('hub sign-in and access requests over HTTP', () => {
     expect((family.body as Array<{ id: string }>).map((m) => m.id)).toContain(approved.body.user.id);
   });
 
+  it("merges the hub's extended profile at sign-in: bio and website fill what is empty, the member's own words win", async () => {
+    const { user, token } = newHubUser({ family_id: north.familyId, bio: 'Builds tree houses', website: 'https://treehouses.example/' });
+    const pending = await hubLogin(token);
+    const approved = await north.admin.client.post('/api/admin/approve-user', { pendingUserId: pending.body.pending.id, approve: true, role: 'manager' });
+    expect(approved.status).toBe(200);
+
+    const first = await hubLogin(hub.issueToken(user.username));
+    expect(first.status).toBe(200);
+    const member = anonymous.as(first.body.token);
+    expect((await member.get('/api/auth/me')).body).toMatchObject({ bio: 'Builds tree houses', websiteUrl: 'https://treehouses.example/' });
+
+    // What the member writes here is theirs: the next hub sign-in leaves it alone.
+    expect((await member.put(`/api/users/${approved.body.user.id}`, { bio: 'Mostly fixes the tree house' })).status).toBe(200);
+    hub.addUser({ ...user, bio: 'Something the hub says now' });
+    const again = await hubLogin(hub.issueToken(user.username));
+    expect(again.status).toBe(200);
+    expect((await anonymous.as(again.body.token).get('/api/auth/me')).body).toMatchObject({
+      bio: 'Mostly fixes the tree house',
+      websiteUrl: 'https://treehouses.example/',
+    });
+  });
+
   it('trusts only the hub: a forged hubUser with a valid token signs in as the token owner', async () => {
     const { user, token } = newHubUser({ family_id: north.familyId });
     const pending = await hubLogin(token);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { configFromEnv } from '@familyos/api';
 import { messages } from '@familyos/contracts';
 import { GUARD_MS, SIGN_IN_LIMITS } from '../../apps/api/src/auth/rate-limit.js';
 import { ApiClient } from '../support/api-client.js';
@@ -69,7 +70,8 @@ describe('sessions and sign-in under stress', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FamilyOS</title><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>');
     writeFileSync(join(webDist, 'assets', 'index-abc.js'), 'console.log("app")');
-    server = await startTestServer({ trustProxy: true, webDist });
+    // The password cost as shipped (other suites hash at a test cost): the passwords test checks it.
+    server = await startTestServer({ trustProxy: true, webDist, passwordCost: configFromEnv({}).passwordCost });
     family = await createFamily(server.url, { familyName: 'The Locksmiths' });
   });
   afterAll(async () => {

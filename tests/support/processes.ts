@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { TEST_PASSWORD_COST } from './password-cost.js';
 
 /** The built entry points (`npm test` builds first): the suites that need real processes run these. */
 export const API_MAIN = join(process.cwd(), 'apps/api/dist/main.js');
@@ -41,7 +42,7 @@ export function freePort(): Promise<number> {
 export function launch(script: string, env: NodeJS.ProcessEnv): Launched {
   const child = spawn(process.execPath, [script], {
     cwd: process.cwd(),
-    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', FAMILYOS_SUPERUSER: '', SIGN_IN_LIMIT_PER_ADDRESS: '', ...env },
+    env: { ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', FAMILYOS_SUPERUSER: '', SIGN_IN_LIMIT_PER_ADDRESS: '', PASSWORD_COST: TEST_PASSWORD_COST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_PASSWORD_COST } from './password-cost.js';
 import { configFromEnv, startApp, type AppConfig, type RunningApp } from '@familyos/api';
 
 export interface TestServer {
@@ -12,6 +13,7 @@ export interface TestServer {
 
 /**
  * The real server (Nest on Fastify, SQLite files in a fresh temp dir), listening on a free port.
+ * Its password hashes cost less than shipped (password-cost.ts).
  * With `dataDir`, it opens that directory instead (a restart on existing data) and leaves it in place on close:
  * whoever made the directory removes it.
  */
@@ -21,7 +23,7 @@ export async function startTestServer(
   const { env, dataDir: reuse, ...rest } = overrides;
   const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'familyos-test-'));
   const config: AppConfig = {
-    ...configFromEnv({ DATA_DIR: dataDir, PORT: '0', DEMO: 'off', HOST: '127.0.0.1', ...env }),
+    ...configFromEnv({ DATA_DIR: dataDir, PORT: '0', DEMO: 'off', HOST: '127.0.0.1', PASSWORD_COST: TEST_PASSWORD_COST, ...env }),
     ...rest,
   };
   const running = await startApp(config, { logger: false });

@@ -50,6 +50,7 @@ import { MembersController } from './members/members.controller.js';
 import { CreateSignInLinkHandler, UseSignInLinkHandler } from './members/sign-in-link.handlers.js';
 import { SignInLinksController } from './members/sign-in-links.controller.js';
 import { SignInLinksQueries } from './members/sign-in-links.queries.js';
+import { Passwords } from './auth/passwords.js';
 import { MergeHubProfileHandler } from './auth/hub/merge-hub-profile.handler.js';
 import { MembersQueries } from './members/members.queries.js';
 import { CommandRunner } from './platform/command-runner.js';
@@ -182,6 +183,7 @@ export class AppModule {
         IdempotencyInterceptor,
         SessionsService,
         MembersRepository,
+        { provide: Passwords, useValue: new Passwords(infra.config.passwordCost) },
         { provide: SignInRateLimiter, useValue: new SignInRateLimiter({ perAddress: infra.config.signInLimitPerAddress }) },
         HubClient,
         FamilyFit,

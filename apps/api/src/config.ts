@@ -1,4 +1,5 @@
 import { storageConfigFromEnv, type StorageConfig } from '@familyos/storage';
+import { PASSWORD_COST } from './auth/passwords.js';
 import { SIGN_IN_LIMITS } from './auth/rate-limit.js';
 
 /** Every environment variable the api reads, checked once at boot (README "Configuration" lists them). */
@@ -29,6 +30,11 @@ export interface AppConfig {
    * other sign-in limits (per username, per account, registrations, joins) are fixed.
    */
   signInLimitPerAddress: number;
+  /**
+   * PASSWORD_COST: log2 of scrypt's N for new password hashes (default 15, 10 to 17). Lower only for test
+   * servers, as Devise and Django do in their tests: every hash records its cost, so it still verifies later.
+   */
+  passwordCost: number;
   /** PUBLIC_URL: the origin the browser sees (for the OpenID redirect URI); without it, each request's own origin. */
   publicUrl: string | null;
   /** Tests only, never from the environment: the time the server lives in (default the real clock). */
@@ -63,6 +69,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!Number.isInteger(signInLimitPerAddress) || signInLimitPerAddress < 1) {
     throw new ConfigError(`SIGN_IN_LIMIT_PER_ADDRESS must be a whole number of sign-ins a minute, 1 or more, got "${env.SIGN_IN_LIMIT_PER_ADDRESS}"`);
   }
+  const passwordCost = Number(env.PASSWORD_COST || PASSWORD_COST.default);
+  if (!Number.isInteger(passwordCost) || passwordCost < PASSWORD_COST.min || passwordCost > PASSWORD_COST.max) {
+    throw new ConfigError(`PASSWORD_COST must be a whole number from ${PASSWORD_COST.min} to ${PASSWORD_COST.max}, got "${env.PASSWORD_COST}"`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -81,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc,
     publicUrl,
     signInLimitPerAddress,
+    passwordCost,
   };
 }
 

@@ -9,7 +9,7 @@ import { CONFIG } from '../platform/tokens.js';
 import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
 import { MembersRepository } from './members-repository.js';
-import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import { Passwords } from './passwords.js';
 import { addressKey, SignInRateLimiter } from './rate-limit.js';
 import { RegisterFamily } from './register.handler.js';
 import { ReportScheduleService } from '../reports/report-schedule.service.js';
@@ -29,6 +29,7 @@ export class AuthController {
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly demoAccountsQueries: DemoAccountsQueries,
     private readonly reportSchedule: ReportScheduleService,
+    private readonly passwords: Passwords,
   ) {}
 
   private setCookie(reply: FastifyReply, token: string): void {
@@ -42,7 +43,7 @@ export class AuthController {
     this.limiter.passwordSignIn(request.ip, body.username);
     const memberId = await this.members.idForUsername(body.username);
     const member = memberId ? (await this.members.byId(memberId)).state : null;
-    const ok = await verifyPassword(body.password, member?.passwordHash ?? DUMMY_HASH);
+    const ok = await this.passwords.verifyOrSpend(body.password, member?.passwordHash);
     if (!member || !member.passwordHash || !ok) throw new DomainError('unauthorized', messages.invalidCredentials);
     this.limiter.signedIn(request.ip, body.username);
     const { token } = await this.sessions.start(member, 'password');

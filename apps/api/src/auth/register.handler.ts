@@ -3,13 +3,14 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { streams, type JoinedVia, type Role } from '@familyos/events';
 import { familyDecider, memberDecider, usernameDecider, type Actor, type NewMember, type OutsideIdentity } from '@familyos/domain';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
-import { hashPassword } from './passwords.js';
+import { Passwords } from './passwords.js';
 
 export interface NewMemberInput {
   username: string;
   name: string;
   role: Role;
-  password?: string | null;
+  /** From Passwords.hash, made before the command runs (a retried append does not hash again). */
+  passwordHash?: string | null;
   age?: number | null;
   avatar?: string;
   isPrimaryAdmin?: boolean;
@@ -42,7 +43,7 @@ export async function memberAppends(
     age: input.age ?? null,
     avatar: input.avatar ?? defaultAvatar(input.role),
     isPrimaryAdmin: input.isPrimaryAdmin ?? false,
-    passwordHash: input.password ? await hashPassword(input.password) : null,
+    passwordHash: input.passwordHash ?? null,
     via: input.via,
     identity: input.identity ?? null,
     hubUsername: input.hubUsername ?? null,
@@ -77,11 +78,15 @@ export class RegisterFamily extends Command<{ memberId: string; familyId: string
 /** POST /api/auth/register: a new family with this member as its Primary Admin, in one atomic append. */
 @CommandHandler(RegisterFamily)
 export class RegisterFamilyHandler implements ICommandHandler<RegisterFamily> {
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly passwords: Passwords,
+  ) {}
 
   async execute({ input }: RegisterFamily) {
     const familyId = randomUUID();
     const memberId = randomUUID();
+    const passwordHash = await this.passwords.hash(input.password);
     const { result } = await this.runner.run({ actorId: memberId, familyId }, async () => {
       const family = familyDecider.decide(
         { type: 'CreateFamily', familyId, name: input.familyName, timeZone: input.timeZone ?? 'UTC' },
@@ -89,7 +94,7 @@ export class RegisterFamilyHandler implements ICommandHandler<RegisterFamily> {
       );
       const member = await memberAppends(
         this.runner,
-        { username: input.username, name: input.name, role: 'admin', password: input.password, isPrimaryAdmin: true, via: 'register' },
+        { username: input.username, name: input.name, role: 'admin', passwordHash, isPrimaryAdmin: true, via: 'register' },
         memberId,
         familyId,
       );

@@ -4,7 +4,7 @@ import { streams } from '@familyos/events';
 import { memberDecider } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
 import { MembersRepository } from './members-repository.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { Passwords } from './passwords.js';
 import { memberAppends } from './register.handler.js';
 
 /** FAMILYOS_SUPERUSER=username:password: makes sure that platform administrator exists, with that password. */
@@ -14,14 +14,16 @@ export class SuperuserBootstrap {
   constructor(
     private readonly runner: CommandRunner,
     private readonly members: MembersRepository,
+    private readonly passwords: Passwords,
   ) {}
 
   async ensure(username: string, password: string): Promise<void> {
     const existing = await this.members.idForUsername(username);
     if (!existing) {
       const memberId = randomUUID();
+      const passwordHash = await this.passwords.hash(password);
       await this.runner.run({ actorId: memberId, familyId: null }, async () => ({
-        appends: await memberAppends(this.runner, { username, name: username, role: 'superuser', password, via: 'bootstrap' }, memberId, null),
+        appends: await memberAppends(this.runner, { username, name: username, role: 'superuser', passwordHash, via: 'bootstrap' }, memberId, null),
         result: undefined,
       }));
       this.logger.log(`Created superuser "${username}"`);
@@ -31,8 +33,8 @@ export class SuperuserBootstrap {
     if (state.role !== 'superuser') {
       throw new Error(`FAMILYOS_SUPERUSER names "${username}", which is already a ${state.role} account`);
     }
-    if (state.passwordHash && (await verifyPassword(password, state.passwordHash))) return;
-    const passwordHash = await hashPassword(password);
+    if (state.passwordHash && (await this.passwords.verify(password, state.passwordHash))) return;
+    const passwordHash = await this.passwords.hash(password);
     await this.runner.run({ actorId: state.id, familyId: null }, async () => {
       // Reloaded on every attempt: another api instance may be setting the same password right now.
       const current = await this.members.byId(existing);

@@ -5,6 +5,7 @@ import { messages } from '@familyos/contracts';
 import { DomainError, inviteDecider, type Actor, type InviteState } from '@familyos/domain';
 import type { HubUser } from '../auth/hub/hub-client.js';
 import { linkedMemberAppends } from '../auth/identity/outside-identity.js';
+import { Passwords } from '../auth/passwords.js';
 import { memberAppends } from '../auth/register.handler.js';
 import { CommandRunner, type Loaded } from '../platform/command-runner.js';
 import { inviteIdOf, newInviteToken } from './invite-id.js';
@@ -104,10 +105,14 @@ export class DeactivateInviteHandler implements ICommandHandler<DeactivateInvite
  */
 @CommandHandler(JoinFamily)
 export class JoinFamilyHandler implements ICommandHandler<JoinFamily> {
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly passwords: Passwords,
+  ) {}
 
   async execute({ token, joiner }: JoinFamily) {
     const memberId = randomUUID();
+    const passwordHash = joiner.kind === 'local' ? await this.passwords.hash(joiner.password) : null;
     const { result } = await this.runner.run({ actorId: memberId, familyId: null }, async (now) => {
       const invite = await loadInviteByToken(this.runner, token);
       if (!invite || invite.state.familyId === null) throw invalidInvite();
@@ -115,7 +120,7 @@ export class JoinFamilyHandler implements ICommandHandler<JoinFamily> {
       const used = inviteDecider.decide({ type: 'UseInvite', memberId, now }, invite.state);
       const member =
         joiner.kind === 'local'
-          ? await memberAppends(this.runner, { username: joiner.username, name: joiner.name, password: joiner.password, role, via: 'invite' }, memberId, familyId)
+          ? await memberAppends(this.runner, { username: joiner.username, name: joiner.name, passwordHash, role, via: 'invite' }, memberId, familyId)
           : await linkedMemberAppends(
               this.runner,
               {

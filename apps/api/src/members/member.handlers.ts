@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { messages, type CreateMemberDto, type SignInLinkView } from '@familyos/contracts';
 import { streams, type MemberEvent, type Role } from '@familyos/events';
 import { fold, invalid, memberDecider, type Actor, type MemberCommand, type MemberState, type PasswordProof } from '@familyos/domain';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { Passwords } from '../auth/passwords.js';
 import { memberAppends } from '../auth/register.handler.js';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { newId } from '../platform/request-ids.js';
@@ -27,13 +27,18 @@ export class AddMember extends Command<{ memberId: string; signInLink: SignInLin
  */
 @CommandHandler(AddMember)
 export class AddMemberHandler implements ICommandHandler<AddMember> {
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly passwords: Passwords,
+  ) {}
 
   async execute({ actor, input }: AddMember) {
     if (input.password && input.hubUsername) throw invalid(messages.memberSignInWay, 'hubUsername');
     const memberId = newId('member');
+    const { password, ...rest } = input;
+    const passwordHash = password ? await this.passwords.hash(password) : null;
     const { result } = await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async (now) => {
-      const appends = await memberAppends(this.runner, { ...input, via: 'added' }, memberId, actor.familyId, actor);
+      const appends = await memberAppends(this.runner, { ...rest, passwordHash, via: 'added' }, memberId, actor.familyId, actor);
       if (input.hubUsername) {
         appends.push(await hubUsernameClaim(this.runner, input.hubUsername, memberId, actor.familyId));
         return { appends, result: null };
@@ -76,9 +81,9 @@ export class UpdateMember extends Command<void> {
 }
 
 /** Whether the caller proved the member's current password (only asked when they change their own). */
-async function proofOf(actor: Actor, state: MemberState, currentPassword: string | undefined): Promise<PasswordProof> {
+async function proofOf(passwords: Passwords, actor: Actor, state: MemberState, currentPassword: string | undefined): Promise<PasswordProof> {
   if (actor.id !== state.id || !state.passwordHash || currentPassword === undefined) return 'none';
-  return (await verifyPassword(currentPassword, state.passwordHash)) ? 'current-password' : 'wrong-current-password';
+  return (await passwords.verify(currentPassword, state.passwordHash)) ? 'current-password' : 'wrong-current-password';
 }
 
 /**
@@ -88,10 +93,13 @@ async function proofOf(actor: Actor, state: MemberState, currentPassword: string
  */
 @CommandHandler(UpdateMember)
 export class UpdateMemberHandler implements ICommandHandler<UpdateMember> {
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly passwords: Passwords,
+  ) {}
 
   async execute({ actor, memberId, changes, session }: UpdateMember): Promise<void> {
-    const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
+    const passwordHash = changes.password ? await this.passwords.hash(changes.password) : undefined;
     const streamId = streams.member(memberId);
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
       const { state, revision } = await this.runner.load(streamId, memberDecider);
@@ -105,7 +113,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMember> {
       // Deactivate before a password reset and reactivate after it: a parent may reset a deactivated adult's.
       if (changes.active === false) commands.push({ type: 'DeactivateMember', actor });
       if (passwordHash) {
-        const proof = await proofOf(actor, state, changes.currentPassword);
+        const proof = await proofOf(this.passwords, actor, state, changes.currentPassword);
         commands.push({ type: 'SetPassword', actor, passwordHash, proof, session });
       }
       if (changes.active === true) commands.push({ type: 'ReactivateMember', actor });

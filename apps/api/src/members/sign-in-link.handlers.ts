@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { messages, type SignInLinkView } from '@familyos/contracts';
 import { streams } from '@familyos/events';
 import { DomainError, memberDecider, signInLinkDecider, type Actor } from '@familyos/domain';
-import { hashPassword } from '../auth/passwords.js';
+import { Passwords } from '../auth/passwords.js';
 import { hashToken } from '../auth/sessions.service.js';
 import { CommandRunner } from '../platform/command-runner.js';
 import { signInLinkAppends } from './sign-in-link.js';
@@ -48,13 +48,16 @@ export class UseSignInLink extends Command<{ memberId: string }> {
 
 @CommandHandler(UseSignInLink)
 export class UseSignInLinkHandler implements ICommandHandler<UseSignInLink> {
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly passwords: Passwords,
+  ) {}
 
   async execute({ token, password }: UseSignInLink) {
     const linkStream = signInLinkStream(token);
     const { state: seen } = await this.runner.load(linkStream, signInLinkDecider);
     if (!seen.memberId) throw new DomainError('not_found', messages.signInLinkInvalid);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.passwords.hash(password);
     const memberStream = streams.member(seen.memberId);
     const { result } = await this.runner.run({ actorId: seen.memberId, familyId: null }, async (now) => {
       const link = await this.runner.load(linkStream, signInLinkDecider);
