@@ -50,7 +50,7 @@ function roundRobinNext(children: readonly string[], history: readonly PastOccur
     .sort((a, b) => (a.o.periodKey < b.o.periodKey ? 1 : a.o.periodKey > b.o.periodKey ? -1 : b.i - a.i))
     .map(({ o }) => o.assignee);
   // A last assignee since taken off the chore has no place: continue after the latest one who still has.
-  const last = latestFirst.find((a) => a !== null && children.includes(a));
+  const last = latestFirst.find((a): a is string => a !== null && children.includes(a));
   const from = last === undefined ? -1 : children.indexOf(last);
   for (let step = 1; step <= children.length; step += 1) {
     const child = children[(from + step) % children.length]!;
