@@ -46,6 +46,8 @@ export const limits = {
   },
   /** historyCount: SPEC §9's 5 most recent reports; historyMax: the most GET /api/reports?limit= answers (a year). */
   reports: { historyCount: 5, historyMax: 52, weekDays: 7 },
+  /** Repeating chores (issue 19): "every N days" and "monthly on day D" as a parent may choose them. */
+  chore: { everyNDaysMin: 1, everyNDaysMax: 365, dayOfMonthMin: 1, dayOfMonthMax: 31 },
   /** The Idempotency-Key header of a creating request, in characters (decision 026). */
   idempotencyKeyMax: 100,
 } as const;

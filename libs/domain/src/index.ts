@@ -18,3 +18,7 @@ export * from './invites/invite.decider.js';
 export * from './access/access-request.decider.js';
 export * from './idempotency/idempotent-request.decider.js';
 export * from './standings/standings.js';
+export * from './chores/schedule.js';
+export * from './chores/sharing.js';
+export * from './chores/occurrence-status.js';
+export * from './chores/streaks.js';
