@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR, type Actor } from '../shared/actor.js';
 import { fold } from '../shared/decider.js';
 import type { AssigneeFacts } from '../tasks/task.decider.js';
 import { choreDecider, choreOccurrenceTaskId, choreStreakEntries, type ChoreCommand, type ChoreInput, type OccurrenceSettlement } from './chore.decider.js';
-import { streakOf } from './streaks.js';
+import { streakBonusKey, streakOf } from './streaks.js';
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
@@ -275,6 +275,11 @@ describe('chore decider', () => {
       expect(streakOf(choreStreakEntries(state, 'emma')).current).toBe(2);
       expect(streakOf(choreStreakEntries(state, 'leo')).current).toBe(0);
     });
+  });
+
+  it('streakBonusKey names child, chore (or overall), run and milestone', () => {
+    expect(streakBonusKey('emma', 'chore-1', '2026-03-02', { streak: 7, points: 10 })).toBe('emma:chore-1:2026-03-02:7');
+    expect(streakBonusKey('emma', null, '2026-03-02', { streak: 30, points: 50 })).toBe('emma:overall:2026-03-02:30');
   });
 
   it('folds every event of a lived-in chore', () => {
