@@ -11,9 +11,9 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 type Role = 'child' | 'manager' | 'admin';
 const ROLES: Role[] = ['child', 'manager', 'admin'];
-const TASK_ACTIONS = ['approve', 'delete', 'edit', 'reject', 'reverse', 'submit'];
+const TASK_ACTIONS = ['approve', 'approveSkip', 'declineSkip', 'delete', 'edit', 'reject', 'requestSkip', 'reverse', 'submit'];
 
-const none = { submit: false, approve: false, reject: false, edit: false, delete: false, reverse: false };
+const none = { submit: false, approve: false, reject: false, edit: false, delete: false, reverse: false, requestSkip: false, approveSkip: false, declineSkip: false };
 const REWARD = 'Extra Screen Time (30 min)';
 
 describe('can: what this member may do to this record, on every answer', () => {

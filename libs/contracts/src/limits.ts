@@ -47,7 +47,20 @@ export const limits = {
   /** historyCount: SPEC §9's 5 most recent reports; historyMax: the most GET /api/reports?limit= answers (a year). */
   reports: { historyCount: 5, historyMax: 52, weekDays: 7 },
   /** Repeating chores (issue 19): "every N days" and "monthly on day D" as a parent may choose them. */
-  chore: { everyNDaysMin: 1, everyNDaysMax: 365, dayOfMonthMin: 1, dayOfMonthMax: 31 },
+  chore: {
+    everyNDaysMin: 1,
+    everyNDaysMax: 365,
+    dayOfMonthMin: 1,
+    dayOfMonthMax: 31,
+    /** A chore's missed-chore deduction, FP (0: none). */
+    missedDeductionMax: 100,
+    /** Streak milestones a family sets: how many, how long a streak, how many FP. */
+    milestonesMax: 10,
+    milestoneStreakMax: 365,
+    milestonePointsMax: 500,
+    /** How far back "whoever has done it least" counts, so a child back from a long pause catches up for at most this. */
+    leastDoneDays: 28,
+  },
   /** The Idempotency-Key header of a creating request, in characters (decision 026). */
   idempotencyKeyMax: 100,
 } as const;
@@ -58,7 +71,7 @@ export const MEMBER_ROLES = ['child', 'manager', 'admin'] as const;
 export const INVITE_ROLES = ['child', 'manager'] as const;
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const CURRENCIES = ['USD', 'THB', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CHF', 'CNY', 'INR'] as const;
-export const TASK_STATUSES = ['pending', 'submitted', 'approved', 'rejected', 'reversed'] as const;
+export const TASK_STATUSES = ['pending', 'submitted', 'approved', 'rejected', 'reversed', 'missed', 'skipped'] as const;
 export const RECURRING_FREQUENCIES = ['daily', 'weekly'] as const;
 export const REQUEST_TYPES = ['want_to_do', 'already_did'] as const;
 export const CALENDAR_CATEGORIES = ['Sports', 'Travel', 'Appointments', 'School', 'Work', 'Social', 'Health', 'Other'] as const;

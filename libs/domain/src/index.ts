@@ -22,3 +22,4 @@ export * from './chores/schedule.js';
 export * from './chores/sharing.js';
 export * from './chores/occurrence-status.js';
 export * from './chores/streaks.js';
+export * from './chores/chore.decider.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { schemaVersions, upcast } from './catalog.js';
-import type { StoredEvent } from './envelope.js';
+import { streamEntityId, type StoredEvent } from './envelope.js';
 
 const fixture = (name: string): StoredEvent =>
   JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name), 'utf8')) as StoredEvent;
@@ -42,5 +42,14 @@ describe('upcasting stored events', () => {
   it('refuses a version it has no upcaster for, rather than guessing', () => {
     const ancient = { ...fixture('task-created.v0.json'), type: 'PointsIssued', metadata: { ...fixture('task-created.v0.json').metadata, schemaVersion: 0 } };
     expect(() => upcast(ancient)).toThrow('No upcaster for PointsIssued v0');
+  });
+  it('a TaskCreated stored before chores (no `chore`) and an occurrence\'s (with it) both read as stored: the field is optional, no upcaster', () => {
+    const before = fixture('task-created.v1.json');
+    const occurrence = fixture('task-created.occurrence.json');
+    expect(upcast(before)).toBe(before);
+    expect(upcast(occurrence)).toBe(occurrence);
+    expect((before.data as Record<string, unknown>).chore).toBeUndefined();
+    expect(occurrence.data).toMatchObject({ chore: { choreId: 'chore-1', periodKey: '2026-12-01' } });
+    expect(streamEntityId(occurrence.streamId)).toBe('chore-1_2026-12-01');
   });
 });

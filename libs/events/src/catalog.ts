@@ -5,6 +5,7 @@ import type { AccessRequestEvent } from './access-events.js';
 import type { InviteEvent } from './invite-events.js';
 import type { PointsAccountEvent } from './points-events.js';
 import type { TaskEvent } from './task-events.js';
+import type { ChoreEvent } from './chore-events.js';
 import type { AnnouncementEvent, PhotoEvent } from './announcement-events.js';
 import type { CalendarEvent } from './calendar-events.js';
 import type { ReportEvent } from './report-events.js';
@@ -19,6 +20,7 @@ export type FamilyOsEvent =
   | InviteEvent
   | SessionEvent
   | TaskEvent
+  | ChoreEvent
   | PointsAccountEvent
   | AnnouncementEvent
   | PhotoEvent
@@ -95,6 +97,22 @@ export const schemaVersions: Record<EventType, number> = {
   SignInLinkCreated: 1,
   SignInLinkUsed: 1,
   HubUsernameClaimed: 1,
+  ChoreSettingsChanged: 1,
+  MemberPaused: 1,
+  MemberPauseEnded: 1,
+  TaskMissed: 1,
+  TaskSkipRequested: 1,
+  TaskSkipApproved: 1,
+  TaskSkipDeclined: 1,
+  MissedChorePointsDeducted: 1,
+  StreakBonusCredited: 1,
+  ChoreCreated: 1,
+  ChoreEdited: 1,
+  ChorePaused: 1,
+  ChoreResumed: 1,
+  ChoreEnded: 1,
+  ChoreOccurrenceRecorded: 1,
+  ChoreOccurrenceSettled: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

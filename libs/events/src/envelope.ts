@@ -52,6 +52,8 @@ export const streams = {
   invite: (inviteId: string) => `invite-${inviteId}`,
   /** A creating request sent with an Idempotency-Key: `requestKey` is sha256 of the member id and the key (decision 026). */
   idempotentRequest: (requestKey: string) => `idempotentRequest-${requestKey}`,
+  /** A repeating chore (issue 19); its occurrences are tasks, see `choreOccurrenceTaskId` in libs/domain. */
+  chore: (choreId: string) => `chore-${choreId}`,
   /** A one-time sign-in link, named by the sha256 of its token (decision 029). */
   signInLink: (tokenHash: string) => `signInLink-${tokenHash}`,
   /** A hub username a parent named for a member, by the sha256 of the lowercased name (decision 029). */

@@ -45,6 +45,19 @@ export type SystemTemplatesHiddenChanged = DomainEvent<
   { hiddenSystemTemplates: string[] }
 >;
 
+/** A streak milestone a parent sets: reaching `streak` in a row credits `points` FP. */
+export interface StreakMilestoneSetting {
+  streak: number;
+  points: number;
+}
+/** What the family's repeating chores do (issue 19): whether a missed one deducts its chore's deduction, and the streak bonuses. */
+export interface ChoreSettings {
+  missedChore: 'nothing' | 'deduct';
+  streakMilestones: StreakMilestoneSetting[];
+}
+/** Families created before chores have the defaults (family decider DEFAULT_CHORE_SETTINGS) until this is appended. */
+export type ChoreSettingsChanged = DomainEvent<'ChoreSettingsChanged', ChoreSettings>;
+
 export type FamilyEvent =
   | FamilyCreated
   | FamilyRenamed
@@ -53,4 +66,5 @@ export type FamilyEvent =
   | FamilyTimeZoneChanged
   | RewardsChanged
   | TaskTemplatesChanged
-  | SystemTemplatesHiddenChanged;
+  | SystemTemplatesHiddenChanged
+  | ChoreSettingsChanged;

@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './family-events.js';
 export * from './member-events.js';
 export * from './task-events.js';
+export * from './chore-events.js';
 export * from './points-events.js';
 export * from './announcement-events.js';
 export * from './calendar-events.js';

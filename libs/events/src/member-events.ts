@@ -53,6 +53,14 @@ export type MemberSignInLinkCreated = DomainEvent<'MemberSignInLinkCreated', { e
 /** A parent named the hub account the member signs in with; its first hub sign-in links it (decision 029). */
 export type MemberHubUsernameReserved = DomainEvent<'MemberHubUsernameReserved', { hubUsername: string }>;
 
+/**
+ * A parent paused a child (a vacation) from `fromDay` to `untilDay`, family-local days, both included: no chore
+ * occurrences, no deductions, streaks frozen.
+ */
+export type MemberPaused = DomainEvent<'MemberPaused', { pauseId: string; fromDay: string; untilDay: string; reason: string }>;
+/** A parent ended a pause early: its last day is now `untilDay` (before `fromDay`: it never took effect). */
+export type MemberPauseEnded = DomainEvent<'MemberPauseEnded', { pauseId: string; untilDay: string }>;
+
 export type MemberEvent =
   | MemberJoined
   | MemberRenamed
@@ -64,7 +72,9 @@ export type MemberEvent =
   | MemberReactivated
   | MemberProfileChanged
   | MemberSignInLinkCreated
-  | MemberHubUsernameReserved;
+  | MemberHubUsernameReserved
+  | MemberPaused
+  | MemberPauseEnded;
 
 /** username-<lowercased username>: appended expecting no stream, so a username is claimed once. */
 export type UsernameClaimed = DomainEvent<'UsernameClaimed', { username: string; memberId: string }>;

@@ -18,6 +18,16 @@ export type TaskPointsReversed = DomainEvent<
   'TaskPointsReversed',
   { entryId: string; childId: string; taskId: string; amount: number; reason: string }
 >;
+/** The debit of a missed chore ("Missed: {title}"), appended in the same transaction as TaskMissed; `amount` < 0. */
+export type MissedChorePointsDeducted = DomainEvent<
+  'MissedChorePointsDeducted',
+  { entryId: string; childId: string; taskId: string; amount: number; reason: string }
+>;
+/**
+ * A streak milestone's bonus. `key` names the milestone reached (child, chore or overall, the run's first
+ * period, the milestone), so it is credited once however often the streak reactor runs.
+ */
+export type StreakBonusCredited = DomainEvent<'StreakBonusCredited', { entryId: string; childId: string; key: string; amount: number; reason: string }>;
 export type RedemptionRequested = DomainEvent<
   'RedemptionRequested',
   { redemptionId: string; childId: string; option: string; cost: number; emoji: string }
@@ -32,6 +42,8 @@ export type PointsAccountEvent =
   | PointsIssued
   | TaskPointsAwarded
   | TaskPointsReversed
+  | MissedChorePointsDeducted
+  | StreakBonusCredited
   | RedemptionRequested
   | RedemptionApproved
   | RedemptionRejected;

@@ -1,7 +1,10 @@
 import type { DomainEvent } from './envelope.js';
 
-/** `reversed`: an approved task whose credit a parent took back (TaskReversed); a deleted task has no status, it is gone. */
-export type TaskStatus = 'pending' | 'submitted' | 'approved' | 'rejected' | 'reversed';
+/**
+ * `reversed`: an approved task whose credit a parent took back (TaskReversed); a deleted task has no status, it
+ * is gone. `missed` and `skipped` happen only to a chore's occurrences (TaskMissed, TaskSkipApproved).
+ */
+export type TaskStatus = 'pending' | 'submitted' | 'approved' | 'rejected' | 'reversed' | 'missed' | 'skipped';
 export type RecurringFrequency = 'daily' | 'weekly';
 export type RequestType = 'want_to_do' | 'already_did';
 
@@ -21,8 +24,17 @@ export type TaskCreated = DomainEvent<
     recurringFrequency: RecurringFrequency | null;
     isChildRequest: boolean;
     requestType: RequestType | null;
+    /**
+     * Set on an occurrence of a repeating chore (issue 19): its chore and period (the family-local day). Absent on
+     * every other task, and on every task created before chores existed, so no upcaster is needed.
+     */
+    chore?: TaskChoreLink;
   }
 >;
+export interface TaskChoreLink {
+  choreId: string;
+  periodKey: string;
+}
 export type TaskSubmitted = DomainEvent<'TaskSubmitted', { submittedBy: string }>;
 /**
  * creditedTo/entryId name the points entry the approval wrote to the credited child's account (the first
@@ -55,6 +67,20 @@ export type TaskDeleted = DomainEvent<'TaskDeleted', Record<string, never>>;
  */
 export type TaskReversed = DomainEvent<'TaskReversed', { reason: string; creditedTo: string; entryId: string; pointsValue: number }>;
 
+/**
+ * A chore's occurrence still pending when its family-local day ended (the missed-chore reactor, once).
+ * `deduction` is set when the family deducts for missed chores and the chore's deduction is above 0: the child
+ * and entry of the debit appended in the same transaction (MissedChorePointsDeducted, which holds the amount
+ * actually taken: never below zero when negative balances are off).
+ */
+export type TaskMissed = DomainEvent<'TaskMissed', { deduction: { childId: string; entryId: string; points: number } | null }>;
+/** A child asks to skip its pending occurrence (a parent approves or declines). */
+export type TaskSkipRequested = DomainEvent<'TaskSkipRequested', { requestedBy: string; reason: string }>;
+/** A parent let the child skip: the occurrence is skipped, with no credit, no deduction, and no effect on streaks. */
+export type TaskSkipApproved = DomainEvent<'TaskSkipApproved', Record<string, never>>;
+/** A parent said no: the occurrence is pending again. */
+export type TaskSkipDeclined = DomainEvent<'TaskSkipDeclined', Record<string, never>>;
+
 export type TaskEvent =
   | TaskCreated
   | TaskSubmitted
@@ -63,4 +89,8 @@ export type TaskEvent =
   | TaskRequestAccepted
   | TaskEdited
   | TaskDeleted
-  | TaskReversed;
+  | TaskReversed
+  | TaskMissed
+  | TaskSkipRequested
+  | TaskSkipApproved
+  | TaskSkipDeclined;

@@ -3,7 +3,7 @@ import { STATUS_COLOR, STATUS_EMOJI, STATUS_LABEL } from '../lib/task-model';
 import type { Task } from '../lib/types';
 import { SoftChip, type Tone } from './SoftChip';
 
-const PLAIN_TONE: Record<Task['status'], Tone> = { pending: 'default', submitted: 'info', approved: 'success', rejected: 'error', reversed: 'secondary' };
+const PLAIN_TONE: Record<Task['status'], Tone> = { pending: 'default', submitted: 'info', approved: 'success', rejected: 'error', reversed: 'secondary', missed: 'error', skipped: 'secondary' };
 
 type Props =
   /** The task lists' chip: the status with its emoji. */

@@ -14,6 +14,8 @@ export const STATUS_LABEL: Record<TaskStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
   reversed: 'Reversed',
+  missed: 'Missed',
+  skipped: 'Skipped',
 };
 
 export const STATUS_EMOJI: Record<TaskStatus, string> = {
@@ -22,6 +24,8 @@ export const STATUS_EMOJI: Record<TaskStatus, string> = {
   approved: '✅',
   rejected: '❌',
   reversed: '↩️',
+  missed: '⌛',
+  skipped: '⏭️',
 };
 
 export const STATUS_COLOR: Record<TaskStatus, 'warning' | 'info' | 'success' | 'error' | 'secondary'> = {
@@ -30,6 +34,8 @@ export const STATUS_COLOR: Record<TaskStatus, 'warning' | 'info' | 'success' | '
   approved: 'success',
   rejected: 'error',
   reversed: 'secondary',
+  missed: 'error',
+  skipped: 'secondary',
 };
 
 export const REQUEST_TYPE_LABEL: Record<NonNullable<Task['requestType']>, string> = {
@@ -76,7 +82,7 @@ export function visibleTemplates(family: Family | undefined): TaskTemplate[] {
 }
 
 export function countByStatus(tasks: Task[]): Record<'total' | TaskStatus, number> {
-  const counts = { total: tasks.length, pending: 0, submitted: 0, approved: 0, rejected: 0, reversed: 0 };
+  const counts = { total: tasks.length, pending: 0, submitted: 0, approved: 0, rejected: 0, reversed: 0, missed: 0, skipped: 0 };
   for (const task of tasks) counts[task.status] += 1;
   return counts;
 }

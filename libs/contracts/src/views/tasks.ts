@@ -12,6 +12,11 @@ export interface TaskCan {
   edit: boolean;
   delete: boolean;
   reverse: boolean;
+  /** A child asks to skip its pending occurrence of a repeating chore. */
+  requestSkip: boolean;
+  /** A parent answers a child's skip request. */
+  approveSkip: boolean;
+  declineSkip: boolean;
 }
 
 /** A task as the tasks read model keeps it (the answer without what is decided per caller). */

@@ -74,3 +74,11 @@ export interface StreakMilestone {
 export function milestonesReached(before: number, after: number, milestones: readonly StreakMilestone[]): StreakMilestone[] {
   return milestones.filter((m) => m.streak > before && m.streak <= after).sort((a, b) => a.streak - b.streak);
 }
+
+/**
+ * The key a streak bonus is credited under (points account CreditStreakBonus): the child, the chore (null: the
+ * overall streak), the run (`Streak.currentSince`) and the milestone. Another run reaching it earns it again.
+ */
+export function streakBonusKey(childId: string, choreId: string | null, currentSince: string, milestone: StreakMilestone): string {
+  return `${childId}:${choreId ?? 'overall'}:${currentSince}:${milestone.streak}`;
+}

@@ -2,7 +2,8 @@ import type { FamilyEvent, Reward } from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
-import { familyDecider, isValidTimeZone, type FamilyCommand } from './family.decider.js';
+import { fold } from '../shared/decider.js';
+import { DEFAULT_CHORE_SETTINGS, familyDecider, isValidTimeZone, type FamilyCommand } from './family.decider.js';
 
 type Changes = Extract<FamilyCommand, { type: 'UpdateFamily' }>['changes'];
 
@@ -278,6 +279,49 @@ describe('family decider', () => {
       ['Mars/Olympus_Mons', false],
     ])('%p → %p', (zone, expected) => {
       expect(isValidTimeZone(zone)).toBe(expected);
+    });
+  });
+  describe('chore settings (issue 19)', () => {
+    it('a family created before chores has the defaults: a missed chore does nothing, 7 in a row earns 10', () => {
+      expect(fold(familyDecider, [created()]).choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] });
+      expect(DEFAULT_CHORE_SETTINGS.missedChore).toBe('nothing');
+    });
+
+    it('a parent turns deductions on and sets milestones, sorted by streak', () => {
+      spec
+        .given([created()])
+        .when(update({ choreSettings: { missedChore: 'deduct', streakMilestones: [{ streak: 30, points: 50 }, { streak: 7, points: 10 }] } }))
+        .then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }, { streak: 30, points: 50 }] } }]);
+    });
+
+    it('changes one part and keeps the other; the same again appends nothing', () => {
+      spec
+        .given([created()])
+        .when(update({ choreSettings: { missedChore: 'deduct' } }))
+        .then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }] } }]);
+      spec.given([created()]).when(update({ choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] } })).thenNothing();
+    });
+
+    it('no milestones at all is allowed: no streak bonuses', () => {
+      spec.given([created()]).when(update({ choreSettings: { streakMilestones: [] } })).then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'nothing', streakMilestones: [] } }]);
+    });
+
+    it.each<[string, Changes['choreSettings'], string]>([
+      ['an unknown missed-chore setting', { missedChore: 'shout' as 'deduct' }, messages.missedChore],
+      ['a streak of 0', { streakMilestones: [{ streak: 0, points: 10 }] }, messages.streakMilestone],
+      ['a streak past a year', { streakMilestones: [{ streak: 366, points: 10 }] }, messages.streakMilestone],
+      ['no points', { streakMilestones: [{ streak: 7, points: 0 }] }, messages.streakMilestone],
+      ['points past 500', { streakMilestones: [{ streak: 7, points: 501 }] }, messages.streakMilestone],
+      ['half a day', { streakMilestones: [{ streak: 7.5, points: 10 }] }, messages.streakMilestone],
+      ['the same streak twice', { streakMilestones: [{ streak: 7, points: 10 }, { streak: 7, points: 20 }] }, messages.streakMilestoneDuplicate],
+      ['eleven milestones', { streakMilestones: Array.from({ length: 11 }, (_, i) => ({ streak: i + 1, points: 1 })) }, messages.streakMilestonesTooMany],
+    ])('refuses %s', (_, choreSettings, message) => {
+      spec.given([created()]).when(update({ choreSettings })).thenRefuses('invalid', exactly(message));
+    });
+
+    it('refuses a manager and a child (settings are an admin\'s)', () => {
+      spec.given([created()]).when(update({ choreSettings: { missedChore: 'deduct' } }, dad)).thenRefuses('forbidden');
+      spec.given([created()]).when(update({ choreSettings: { missedChore: 'deduct' } }, emma)).thenRefuses('forbidden');
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { FamilyEvent, FamilySettings, PointSettings, Reward, Weekday } from '@familyos/events';
+import type { ChoreSettings, FamilyEvent, FamilySettings, PointSettings, Reward, StreakMilestoneSetting, Weekday } from '@familyos/events';
 import { BUILT_IN_TEMPLATE_TITLES, defaultReward, limits, messages, STARTER_REWARDS } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
@@ -8,9 +8,13 @@ import { assertCan } from '../shared/policy.js';
 export interface FamilyState extends FamilySettings {
   exists: boolean;
   familyId: string | null;
+  /** Not in FamilyCreated: every family has the defaults until a parent changes them (ChoreSettingsChanged). */
+  choreSettings: ChoreSettings;
 }
 
 export const DEFAULT_POINT_SETTINGS: PointSettings = { allowNegative: true, interestRate: 0, currency: 'USD' };
+/** A missed chore costs nothing unless the family says so; a week in a row earns 10 FP. */
+export const DEFAULT_CHORE_SETTINGS: ChoreSettings = { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] };
 
 export type FamilyCommand =
   | { type: 'CreateFamily'; familyId: string; name: string; timeZone: string }
@@ -26,6 +30,7 @@ export type FamilyCommand =
         rewards?: { name: string; cost: number; emoji?: string }[];
         taskTemplates?: { title: string; description?: string; points: number; emoji?: string }[];
         hiddenSystemTemplates?: string[];
+        choreSettings?: Partial<ChoreSettings>;
       };
     };
 
@@ -51,6 +56,19 @@ function rewardsFromNames(names: string[], current: Reward[]): Reward[] {
   });
 }
 
+const isWhole = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/** Milestones sorted by streak, each a whole streak and points within limits, no streak twice. */
+function milestonesOf(given: StreakMilestoneSetting[]): StreakMilestoneSetting[] {
+  const { chore } = limits;
+  if (given.length > chore.milestonesMax) throw invalid(messages.streakMilestonesTooMany, 'streakMilestones');
+  if (!given.every((m) => isWhole(m?.streak, 1, chore.milestoneStreakMax) && isWhole(m?.points, 1, chore.milestonePointsMax))) {
+    throw invalid(messages.streakMilestone, 'streakMilestones');
+  }
+  if (new Set(given.map((m) => m.streak)).size !== given.length) throw invalid(messages.streakMilestoneDuplicate, 'streakMilestones');
+  return given.map(({ streak, points }) => ({ streak, points })).sort((a, b) => a.streak - b.streak);
+}
+
 function assertDistinct(names: string[], message: string): void {
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) throw invalid(message);
 }
@@ -66,6 +84,7 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
     rewards: [],
     taskTemplates: [],
     hiddenSystemTemplates: [],
+    choreSettings: DEFAULT_CHORE_SETTINGS,
   },
 
   evolve(state, event) {
@@ -86,6 +105,8 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
         return { ...state, taskTemplates: event.data.taskTemplates };
       case 'SystemTemplatesHiddenChanged':
         return { ...state, hiddenSystemTemplates: event.data.hiddenSystemTemplates };
+      case 'ChoreSettingsChanged':
+        return { ...state, choreSettings: event.data };
     }
   },
 
@@ -164,6 +185,13 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
       if (!same(hidden, state.hiddenSystemTemplates)) {
         events.push({ type: 'SystemTemplatesHiddenChanged', data: { hiddenSystemTemplates: hidden } });
       }
+    }
+
+    if (c.choreSettings) {
+      const { missedChore = state.choreSettings.missedChore, streakMilestones } = c.choreSettings;
+      if (missedChore !== 'nothing' && missedChore !== 'deduct') throw invalid(messages.missedChore, 'missedChore');
+      const next: ChoreSettings = { missedChore, streakMilestones: streakMilestones ? milestonesOf(streakMilestones) : state.choreSettings.streakMilestones };
+      if (!same(next, state.choreSettings)) events.push({ type: 'ChoreSettingsChanged', data: next });
     }
     return events;
   },

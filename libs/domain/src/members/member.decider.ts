@@ -9,10 +9,11 @@ import type {
   SignInLinkEvent,
   UsernameEvent,
 } from '@familyos/events';
-import { messages } from '@familyos/contracts/rules';
+import { limits, messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, forbidden, forbiddenField, invalid, notFound } from '../shared/errors.js';
+import { addDays as addDaysKey, parseDay } from '../chores/local-days.js';
 import { assertCan, can, canCreateSignInLink, canEditMember, canManageMember, canResetPassword, type MemberFacts } from '../shared/policy.js';
 
 /** The member as its MemberJoined payload introduced it, folded forward. */
@@ -38,7 +39,20 @@ export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
    */
   signInEpoch: number;
   sessionKept: string | null;
+  /** A child's pauses (vacations), each as it stands now (an ended one with its new last day). */
+  pauses: ChildPause[];
 };
+
+/** Family-local days, both included; `untilDay` before `fromDay` once ended before it began. */
+export interface ChildPause {
+  pauseId: string;
+  fromDay: string;
+  untilDay: string;
+  reason: string;
+}
+
+/** Whether the child is paused on `day` (a family-local 'YYYY-MM-DD'): no occurrence, no deduction, streak frozen. */
+export const isPausedOn = (pauses: readonly ChildPause[], day: string) => pauses.some((p) => p.fromDay <= day && day <= p.untilDay);
 
 export interface OutsideIdentity {
   provider: IdentityProvider;
@@ -75,7 +89,11 @@ export type MemberCommand =
   | { type: 'MergeHubProfile'; bio: string | null; websiteUrl: string | null }
   | { type: 'CreateSignInLink'; actor: Actor; expiresAt: string }
   /** A sign-in through an outside identity lands on this member (the hub account a parent named for them). */
-  | { type: 'LinkIdentity'; identity: OutsideIdentity };
+  | { type: 'LinkIdentity'; identity: OutsideIdentity }
+  /** A parent pauses a child from `fromDay` to `untilDay` (family-local days, included); `today` is the family's. */
+  | { type: 'PauseChild'; actor: Actor; pauseId: string; fromDay: string; untilDay: string; reason: string; today: string }
+  /** A parent ends a pause early: the child is back from `today`. */
+  | { type: 'EndPause'; actor: Actor; pauseId: string; today: string };
 
 function assertVisible(actor: Actor, state: MemberState): void {
   if (!state.exists || (state.familyId !== actor.familyId && actor.id !== state.id)) throw notFound('User');
@@ -109,6 +127,39 @@ function assertManageable(actor: Actor, state: MemberState, what: keyof typeof R
   if (state.role === 'superuser') throw forbiddenField(messages.memberSuperuser, what);
   if (actor.id === state.id) throw forbiddenField(refusal.self, what);
   throw forbiddenField(refusal.parentsOnly, what);
+}
+
+/** Pausing a child is a parent's (a manager too: it is about chores, not about managing members). */
+function assertPausable(actor: Actor, state: MemberState): void {
+  assertVisible(actor, state);
+  if (state.familyId !== actor.familyId) throw notFound('User');
+  assertCan(actor, 'createTasks');
+  if (state.role !== 'child') throw invalid(messages.pauseChildOnly, 'userId');
+}
+
+function decidePause(command: Extract<MemberCommand, { type: 'PauseChild' }>, state: MemberState): MemberEvent[] {
+  assertPausable(command.actor, state);
+  if (state.pauses.some((p) => p.pauseId === command.pauseId)) return [];
+  const { fromDay, untilDay, today } = command;
+  if (!parseDay(fromDay)) throw invalid(messages.pauseDays, 'fromDay');
+  if (!parseDay(untilDay)) throw invalid(messages.pauseDays, 'untilDay');
+  if (untilDay < fromDay) throw invalid(messages.pauseEndBeforeStart, 'untilDay');
+  if (untilDay < today) throw invalid(messages.pausePast, 'untilDay');
+  const reason = command.reason.trim();
+  if (!reason) throw invalid(messages.reasonRequired, 'reason');
+  if (reason.length > limits.points.reasonMax) throw invalid(messages.reasonTooLong, 'reason');
+  return [{ type: 'MemberPaused', data: { pauseId: command.pauseId, fromDay, untilDay, reason } }];
+}
+
+/** The child is back today: yesterday becomes the pause's last day. A pause already over is left as it was. */
+function decideEndPause(command: Extract<MemberCommand, { type: 'EndPause' }>, state: MemberState): MemberEvent[] {
+  assertPausable(command.actor, state);
+  const pause = state.pauses.find((p) => p.pauseId === command.pauseId);
+  if (!pause) throw notFound('Pause');
+  const yesterday = addDaysKey(command.today, -1);
+  if (pause.untilDay <= yesterday) return [];
+  const untilDay = yesterday < pause.fromDay ? addDaysKey(pause.fromDay, -1) : yesterday;
+  return [{ type: 'MemberPauseEnded', data: { pauseId: pause.pauseId, untilDay } }];
 }
 
 function decideSetPassword(command: Extract<MemberCommand, { type: 'SetPassword' }>, state: MemberState): MemberEvent[] {
@@ -158,6 +209,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     active: true,
     signInEpoch: 0,
     sessionKept: null,
+    pauses: [],
   },
 
   evolve(state, event) {
@@ -189,6 +241,12 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return state;
       case 'MemberHubUsernameReserved':
         return { ...state, reservedHubUsername: event.data.hubUsername };
+      case 'MemberPaused': {
+        const { pauseId, fromDay, untilDay, reason } = event.data;
+        return { ...state, pauses: [...state.pauses, { pauseId, fromDay, untilDay, reason }] };
+      }
+      case 'MemberPauseEnded':
+        return { ...state, pauses: state.pauses.map((p) => (p.pauseId === event.data.pauseId ? { ...p, untilDay: event.data.untilDay } : p)) };
     }
   },
 
@@ -257,6 +315,10 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         if (linked !== null) throw conflict(messages.alreadyMember);
         return [{ type: 'MemberIdentityLinked', data: command.identity }];
       }
+      case 'PauseChild':
+        return decidePause(command, state);
+      case 'EndPause':
+        return decideEndPause(command, state);
     }
   },
 };

@@ -387,6 +387,79 @@ describe('points account decider', () => {
     });
   });
 
+  describe('DeductMissedChore (with TaskMissed)', () => {
+    const deduct = (taskId: string, points: number, context = lenient): PointsAccountCommand => ({
+      type: 'DeductMissedChore',
+      childId: 'emma',
+      taskId,
+      entryId: `missed-${taskId}`,
+      points,
+      title: 'Feed Pets',
+      context,
+    });
+    const deducted = (taskId: string, amount: number): PointsAccountEvent => ({
+      type: 'MissedChorePointsDeducted',
+      data: { entryId: `missed-${taskId}`, childId: 'emma', taskId, amount: -amount, reason: 'Missed: Feed Pets' },
+    });
+
+    it('debits the chore\'s deduction as "Missed: {title}"', () => {
+      const events = spec.given([issued('e1', 10)]).when(deduct('t1', 3)).then([deducted('t1', 3)]);
+      expect(balanceAfter([issued('e1', 10), ...events])).toBe(7);
+    });
+
+    it('appends nothing for a task already deducted, or a deduction of 0', () => {
+      spec.given([issued('e1', 10), deducted('t1', 3)]).when(deduct('t1', 3)).thenNothing();
+      spec.given([issued('e1', 10)]).when(deduct('t1', 0)).thenNothing();
+    });
+
+    it('with negative balances off, takes only what there is, and nothing from an empty balance', () => {
+      const events = spec.given([issued('e1', 2)]).when(deduct('t1', 5, strict)).then([deducted('t1', 2)]);
+      expect(balanceAfter([issued('e1', 2), ...events])).toBe(0);
+      spec.given([]).when(deduct('t1', 5, strict)).thenNothing();
+    });
+
+    it('with negative balances on, goes below zero', () => {
+      const events = spec.given([issued('e1', 2)]).when(deduct('t1', 5)).then([deducted('t1', 5)]);
+      expect(balanceAfter([issued('e1', 2), ...events])).toBe(-3);
+    });
+  });
+
+  describe('CreditStreakBonus', () => {
+    const bonus = (key: string, points = 10, choreTitle: string | null = 'Feed Pets'): PointsAccountCommand => ({
+      type: 'CreditStreakBonus',
+      childId: 'emma',
+      key,
+      entryId: `bonus-${key}`,
+      points,
+      streak: 7,
+      choreTitle,
+    });
+    const credited = (key: string, amount: number, reason: string): PointsAccountEvent => ({
+      type: 'StreakBonusCredited',
+      data: { entryId: `bonus-${key}`, childId: 'emma', key, amount, reason },
+    });
+
+    it('credits the milestone\'s points, naming the streak', () => {
+      const events = spec.given([]).when(bonus('emma:chore-1:2026-03-02:7')).then([credited('emma:chore-1:2026-03-02:7', 10, 'Streak bonus: 7 in a row of Feed Pets')]);
+      expect(balanceAfter(events)).toBe(10);
+      spec.given([]).when(bonus('emma:overall:2026-03-02:7', 10, null)).then([credited('emma:overall:2026-03-02:7', 10, 'Streak bonus: 7 in a row')]);
+    });
+
+    it('a second run with the same key credits nothing, even with another entry id', () => {
+      spec
+        .given([credited('k1', 10, 'Streak bonus: 7 in a row of Feed Pets')])
+        .when({ ...(bonus('k1') as Extract<PointsAccountCommand, { type: 'CreditStreakBonus' }>), entryId: 'another' })
+        .thenNothing();
+    });
+
+    it('another run (another key) is credited again', () => {
+      spec
+        .given([credited('emma:chore-1:2026-03-02:7', 10, 'r')])
+        .when(bonus('emma:chore-1:2026-03-20:7'))
+        .then([credited('emma:chore-1:2026-03-20:7', 10, 'Streak bonus: 7 in a row of Feed Pets')]);
+    });
+  });
+
   describe('redemptionCan: exactly the reviews the decider accepts', () => {
     const STATES: Record<RedemptionStatus, PointsAccountEvent[]> = {
       pending: [issued('e1', 100), requested('r1', 40)],

@@ -26,6 +26,10 @@ export interface PointsAccountState {
   awardedTasks: GrowMap<true>;
   /** Tasks whose credit was taken back, by task id: a reversal debits once. */
   reversedTasks: GrowMap<true>;
+  /** Missed chore occurrences already deducted, by task id: a deduction is taken once. */
+  missedTasks: GrowMap<true>;
+  /** Streak milestones already credited, by milestone key (`streakBonusKey`): a bonus is paid once. */
+  streakBonuses: GrowMap<true>;
   entries: GrowMap<true>;
 }
 
@@ -35,6 +39,8 @@ interface PointsAccountSnapshot {
   decided: [string, 'approved' | 'rejected'][];
   awardedTasks: string[];
   reversedTasks: string[];
+  missedTasks: string[];
+  streakBonuses: string[];
   entries: string[];
 }
 
@@ -81,6 +87,28 @@ export type PointsAccountCommand =
       title: string;
       context: AccountContext;
     }
+  /** With TaskMissed, in the same append: takes the chore's deduction, never below zero when negative balances are off. */
+  | {
+      type: 'DeductMissedChore';
+      childId: string;
+      taskId: string;
+      entryId: string;
+      /** The chore's missed-chore deduction, > 0. */
+      points: number;
+      title: string;
+      context: AccountContext;
+    }
+  /** The streak reactor: `key` from `streakBonusKey`, so a second run with the same key credits nothing. */
+  | {
+      type: 'CreditStreakBonus';
+      childId: string;
+      key: string;
+      entryId: string;
+      points: number;
+      /** The milestone's streak, and the chore's title (null: the overall streak), for the entry's reason. */
+      streak: number;
+      choreTitle: string | null;
+    }
   | { type: 'ApproveRedemption'; actor: Actor; childId: string; redemptionId: string; entryId: string; context: AccountContext }
   | { type: 'RejectRedemption'; actor: Actor; childId: string; redemptionId: string };
 
@@ -117,6 +145,9 @@ export function redemptionCan(actor: Actor, redemption: { familyId: string; stat
 export const taskReason = (title: string) => `Completed task: ${title}`;
 export const reversalReason = (title: string) => `Reversed: ${title}`;
 export const REDEMPTION_APPROVED_REASON = 'Redemption approved';
+export const missedReason = (title: string) => `Missed: ${title}`;
+export const streakBonusReason = (streak: number, choreTitle: string | null) =>
+  `Streak bonus: ${streak} in a row${choreTitle === null ? '' : ` of ${choreTitle}`}`;
 
 export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountState, PointsAccountEvent> = {
   initialState: {
@@ -125,18 +156,22 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
     decided: GrowMap.empty(),
     awardedTasks: GrowMap.empty(),
     reversedTasks: GrowMap.empty(),
+    missedTasks: GrowMap.empty(),
+    streakBonuses: GrowMap.empty(),
     entries: GrowMap.empty(),
   },
 
   snapshot: {
-    // 2: reversedTasks (TaskPointsReversed).
-    version: 'pointsAccount/2',
+    // 2: reversedTasks (TaskPointsReversed). 3: missedTasks and streakBonuses (issue 19).
+    version: 'pointsAccount/3',
     encode: (state): PointsAccountSnapshot => ({
       balance: state.balance,
       pending: state.pending,
       decided: state.decided.entries(),
       awardedTasks: state.awardedTasks.entries().map(([id]) => id),
       reversedTasks: state.reversedTasks.entries().map(([id]) => id),
+      missedTasks: state.missedTasks.entries().map(([id]) => id),
+      streakBonuses: state.streakBonuses.entries().map(([key]) => key),
       entries: state.entries.entries().map(([id]) => id),
     }),
     decode: (json) => {
@@ -147,6 +182,8 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
         decided: GrowMap.of(s.decided),
         awardedTasks: GrowMap.of(s.awardedTasks.map((id) => [id, true] as const)),
         reversedTasks: GrowMap.of(s.reversedTasks.map((id) => [id, true] as const)),
+        missedTasks: GrowMap.of(s.missedTasks.map((id) => [id, true] as const)),
+        streakBonuses: GrowMap.of(s.streakBonuses.map((key) => [key, true] as const)),
         entries: GrowMap.of(s.entries.map((id) => [id, true] as const)),
       };
     },
@@ -173,6 +210,20 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
           balance: state.balance + event.data.amount,
           entries: state.entries.set(event.data.entryId, true),
           reversedTasks: state.reversedTasks.set(event.data.taskId, true),
+        };
+      case 'MissedChorePointsDeducted':
+        return {
+          ...state,
+          balance: state.balance + event.data.amount,
+          entries: state.entries.set(event.data.entryId, true),
+          missedTasks: state.missedTasks.set(event.data.taskId, true),
+        };
+      case 'StreakBonusCredited':
+        return {
+          ...state,
+          balance: state.balance + event.data.amount,
+          entries: state.entries.set(event.data.entryId, true),
+          streakBonuses: state.streakBonuses.set(event.data.key, true),
         };
       case 'RedemptionRequested':
         return {
@@ -243,6 +294,33 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
           {
             type: 'TaskPointsReversed',
             data: { entryId: command.entryId, childId: command.childId, taskId: command.taskId, amount, reason: reversalReason(command.title) },
+          },
+        ];
+      }
+      case 'DeductMissedChore': {
+        if (state.missedTasks.has(command.taskId) || command.points <= 0) return [];
+        // A missed chore is decided by the clock, not asked for: it takes what there is rather than being refused.
+        const points = command.context.allowNegative ? command.points : Math.min(command.points, Math.max(0, state.balance));
+        if (points === 0) return [];
+        return [
+          {
+            type: 'MissedChorePointsDeducted',
+            data: { entryId: command.entryId, childId: command.childId, taskId: command.taskId, amount: -points, reason: missedReason(command.title) },
+          },
+        ];
+      }
+      case 'CreditStreakBonus': {
+        if (state.streakBonuses.has(command.key) || command.points <= 0) return [];
+        return [
+          {
+            type: 'StreakBonusCredited',
+            data: {
+              entryId: command.entryId,
+              childId: command.childId,
+              key: command.key,
+              amount: command.points,
+              reason: streakBonusReason(command.streak, command.choreTitle),
+            },
           },
         ];
       }

@@ -12,6 +12,8 @@ const view = (state: PointsAccountState) => ({
   decided: Object.fromEntries([...state.decided.entries()].sort(([a], [b]) => a.localeCompare(b))),
   awardedTasks: state.awardedTasks.entries().map(([id]) => id).sort(),
   reversedTasks: state.reversedTasks.entries().map(([id]) => id).sort(),
+  missedTasks: state.missedTasks.entries().map(([id]) => id).sort(),
+  streakBonuses: state.streakBonuses.entries().map(([key]) => key).sort(),
   entries: state.entries.entries().map(([id]) => id).sort(),
 });
 
@@ -25,6 +27,8 @@ const accountEvents: fc.Arbitrary<PointsAccountEvent[]> = fc
       fc.record({ kind: fc.constant('issued' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: -20, max: 50 }), approved: fc.boolean() }),
       fc.record({ kind: fc.constant('awarded' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: 1, max: 30 }), approved: fc.constant(true) }),
       fc.record({ kind: fc.constant('reversed' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: 1, max: 30 }), approved: fc.constant(true) }),
+      fc.record({ kind: fc.constant('missed' as const), id: fc.integer({ min: 0, max: 400 }), amount: fc.integer({ min: 1, max: 10 }), approved: fc.constant(true) }),
+      fc.record({ kind: fc.constant('bonus' as const), id: fc.integer({ min: 0, max: 40 }), amount: fc.integer({ min: 1, max: 20 }), approved: fc.constant(true) }),
       fc.record({ kind: fc.constant('redemption' as const), id: fc.integer({ min: 0, max: 60 }), amount: fc.integer({ min: 1, max: 40 }), approved: fc.boolean() }),
     ),
     { maxLength: 700 },
@@ -40,6 +44,10 @@ const accountEvents: fc.Arbitrary<PointsAccountEvent[]> = fc
         events.push({ type: 'TaskPointsAwarded', data: { entryId: `t-e${i}`, childId: 'c', taskId: `t${step.id}`, amount: step.amount, reason: 'r' } });
       } else if (step.kind === 'reversed') {
         events.push({ type: 'TaskPointsReversed', data: { entryId: `v-e${i}`, childId: 'c', taskId: `t${step.id}`, amount: -step.amount, reason: 'r' } });
+      } else if (step.kind === 'missed') {
+        events.push({ type: 'MissedChorePointsDeducted', data: { entryId: `m-e${i}`, childId: 'c', taskId: `t${step.id}`, amount: -step.amount, reason: 'r' } });
+      } else if (step.kind === 'bonus') {
+        events.push({ type: 'StreakBonusCredited', data: { entryId: `b-e${i}`, childId: 'c', key: `k${step.id}`, amount: step.amount, reason: 'r' } });
       } else {
         const id = `r${step.id}`;
         const cost = pending.get(id);
@@ -87,6 +95,8 @@ describe('points account snapshots', () => {
           { type: 'RequestRedemption' as const, actor: child, redemptionId: `r${entry % 61}`, option: 'o', cost, emoji: '⭐' },
           { type: 'ApproveRedemption' as const, actor, childId: 'c', redemptionId: `r${entry % 61}`, entryId: 'x', context: { allowNegative: false } },
           { type: 'ReverseTaskPoints' as const, childId: 'c', taskId: `t${entry}`, entryId: 'y', credited: cost, title: 'T', context: { allowNegative: false } },
+          { type: 'DeductMissedChore' as const, childId: 'c', taskId: `t${entry}`, entryId: 'z', points: cost, title: 'T', context: { allowNegative: false } },
+          { type: 'CreditStreakBonus' as const, childId: 'c', key: `k${entry % 41}`, entryId: 'w', points: cost, streak: 7, choreTitle: null },
         ];
         for (const command of commands) {
           const outcome = (state: PointsAccountState) => {

@@ -1,7 +1,7 @@
 import type { ReportEvent } from '@familyos/events';
 import { deciderSpec } from '@familyos/testing';
-import type { Actor } from '../shared/actor.js';
-import { SYSTEM_ACTOR, weeklyReportDecider, type WeeklyReportCommand } from './weekly-report.decider.js';
+import { SYSTEM_ACTOR, type Actor } from '../shared/actor.js';
+import { weeklyReportDecider, type WeeklyReportCommand } from './weekly-report.decider.js';
 import { reportWeekOf } from './weekly-report.js';
 
 const FAMILY = 'family-1';

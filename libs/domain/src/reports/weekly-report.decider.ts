@@ -1,12 +1,9 @@
 import type { ReportEvent } from '@familyos/events';
-import type { Actor } from '../shared/actor.js';
+import { SYSTEM_ACTOR, type Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { forbidden, notFound } from '../shared/errors.js';
 import { assertCan } from '../shared/policy.js';
 import type { ReportWeek } from './weekly-report.js';
-
-/** The scheduler acting: no member, no session. Its events carry actorId 'system'. */
-export const SYSTEM_ACTOR = 'system';
 
 export interface WeeklyReportState {
   /** How many times this week's report was generated (manual runs replace it). */

@@ -6,3 +6,7 @@ export interface Actor {
   role: Role;
   familyId: string | null;
 }
+
+/** The server acting on its own (a scheduler, a reactor): no member, no session. Its events carry actorId 'system'. */
+export const SYSTEM_ACTOR = 'system';
+export type SystemActor = typeof SYSTEM_ACTOR;

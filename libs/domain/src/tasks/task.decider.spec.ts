@@ -601,6 +601,9 @@ describe('task decider', () => {
       edit: (actor) => edit({ title: 'A better title' }, actor),
       delete: (actor) => remove(actor),
       reverse: (actor) => reverse(actor),
+      requestSkip: (actor) => ({ type: 'RequestSkip', actor, reason: 'At grandma’s' }),
+      approveSkip: (actor) => ({ type: 'ApproveSkip', actor }),
+      declineSkip: (actor) => ({ type: 'DeclineSkip', actor }),
     };
     const accepts = (command: TaskCommand, given: TaskEvent[]) => deciderAccepts(taskDecider, given, command);
 
@@ -611,11 +614,12 @@ describe('task decider', () => {
       });
     }
 
+    const noSkips = { requestSkip: false, approveSkip: false, declineSkip: false };
     it('offers what each person expects (the table above is not all false)', () => {
-      expect(taskCan(emma, fold(taskDecider, [taskCreated()]))).toEqual({ submit: true, approve: false, reject: false, edit: false, delete: false, reverse: false });
-      expect(taskCan(mom, fold(taskDecider, [taskCreated(), submittedBy()]))).toEqual({ submit: false, approve: true, reject: true, edit: true, delete: true, reverse: false });
-      expect(taskCan(dad, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: true });
-      expect(taskCan(emma, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: false });
+      expect(taskCan(emma, fold(taskDecider, [taskCreated()]))).toEqual({ submit: true, approve: false, reject: false, edit: false, delete: false, reverse: false, ...noSkips });
+      expect(taskCan(mom, fold(taskDecider, [taskCreated(), submittedBy()]))).toEqual({ submit: false, approve: true, reject: true, edit: true, delete: true, reverse: false, ...noSkips });
+      expect(taskCan(dad, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: true, ...noSkips });
+      expect(taskCan(emma, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: false, ...noSkips });
     });
   });
 

@@ -1,6 +1,6 @@
-import type { RecurringFrequency, RequestType, Role, TaskEditableFields, TaskEvent, TaskStatus } from '@familyos/events';
+import type { RecurringFrequency, RequestType, Role, TaskChoreLink, TaskEditableFields, TaskEvent, TaskStatus } from '@familyos/events';
 import { limits, messages, type TaskCan } from '@familyos/contracts/rules';
-import type { Actor } from '../shared/actor.js';
+import { SYSTEM_ACTOR, type Actor, type SystemActor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, type DomainError, forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';
 import { assertCan, can, type Ability } from '../shared/policy.js';
@@ -24,6 +24,14 @@ export interface TaskState {
   createdBy: string | null;
   /** What the approval credited, and to whom: what a reversal takes back. */
   credited: { childId: string; amount: number } | null;
+  /** An occurrence of a repeating chore: its chore and period. null for every other task. */
+  chore: TaskChoreLink | null;
+  /** The child who submitted it last: on a chore's occurrence, the one its approval credits. */
+  submittedBy: string | null;
+  /** A child's request to skip this occurrence, waiting for a parent. */
+  skipRequest: { requestedBy: string; reason: string } | null;
+  /** A parent's latest answer to a skip request was no (a second decline is a repeat, not a refusal). */
+  skipDeclined: boolean;
 }
 
 /** What the handler learnt about each proposed assignee from its member stream. */
@@ -69,7 +77,40 @@ export type TaskCommand =
   /** dueDay/today as for CreateTask: a changed due date may not be in the past. */
   | { type: 'EditTask'; actor: Actor; changes: TaskEdit; dueDay: string | null; today: string }
   | { type: 'DeleteTask'; actor: Actor }
-  | { type: 'ReverseTask'; actor: Actor; reason: string; entryId: string };
+  | { type: 'ReverseTask'; actor: Actor; reason: string; entryId: string }
+  /**
+   * The occurrence reactor creates a chore's occurrence for a period (issue 19). The task id is
+   * `choreOccurrenceTaskId(choreId, periodKey, child?)`; the reactor appends it expecting no stream.
+   */
+  | {
+      type: 'CreateOccurrence';
+      actor: SystemActor;
+      taskId: string;
+      familyId: string;
+      /** The parent who made the chore: the occurrence is their task, as if they had created it. */
+      createdBy: string;
+      chore: TaskChoreLink;
+      title: string;
+      description: string;
+      pointsValue: number;
+      /** The due instant (libs/domain `dueInstant`), UTC ISO. */
+      dueDate: string;
+      assignedTo: string[];
+    }
+  /**
+   * The missed-chore reactor, once the occurrence's family-local day has ended (`dayEndsAt`, `dayEnd` of its
+   * period). `deduction` is set when the family deducts for missed chores and the chore's deduction is above 0.
+   */
+  | {
+      type: 'MarkMissed';
+      actor: SystemActor;
+      now: string;
+      dayEndsAt: string;
+      deduction: { points: number; entryId: string } | null;
+    }
+  | { type: 'RequestSkip'; actor: Actor; reason: string }
+  | { type: 'ApproveSkip'; actor: Actor }
+  | { type: 'DeclineSkip'; actor: Actor };
 
 /** The task as a family member may see it: children only their own (assigned or requested). */
 export function taskVisibleTo(actor: Actor, task: { familyId: string | null; assignedTo: string[]; createdBy: string | null }): boolean {
@@ -81,7 +122,19 @@ export function taskVisibleTo(actor: Actor, task: { familyId: string | null; ass
 /** The facts of a task that decide who may do what to it (TaskState, or a read-model row turned into one). */
 export type TaskFacts = Pick<
   TaskState,
-  'exists' | 'deleted' | 'familyId' | 'status' | 'assignedTo' | 'createdBy' | 'isChildRequest' | 'requestType' | 'accepted'
+  | 'exists'
+  | 'deleted'
+  | 'familyId'
+  | 'status'
+  | 'assignedTo'
+  | 'createdBy'
+  | 'isChildRequest'
+  | 'requestType'
+  | 'accepted'
+  | 'chore'
+  | 'submittedBy'
+  | 'skipRequest'
+  | 'skipDeclined'
 >;
 
 /** A read-model task (libs/contracts TaskFields plus its family) as the facts `taskCan` decides on. */
@@ -93,9 +146,28 @@ export function taskFactsOf(task: {
   isChildRequest: boolean;
   requestType: RequestType | null;
   requestAccepted: boolean;
+  /** A chore's occurrence: absent on read models that do not keep these yet, which then read as an ordinary task. */
+  chore?: TaskChoreLink | null;
+  submittedBy?: string | null;
+  skipRequest?: { requestedBy: string; reason: string } | null;
+  skipDeclined?: boolean;
 }): TaskFacts {
   const { familyId, status, assignedTo, createdBy, isChildRequest, requestType } = task;
-  return { exists: true, deleted: false, familyId, status, assignedTo, createdBy, isChildRequest, requestType, accepted: task.requestAccepted };
+  return {
+    exists: true,
+    deleted: false,
+    familyId,
+    status,
+    assignedTo,
+    createdBy,
+    isChildRequest,
+    requestType,
+    accepted: task.requestAccepted,
+    chore: task.chore ?? null,
+    submittedBy: task.submittedBy ?? null,
+    skipRequest: task.skipRequest ?? null,
+    skipDeclined: task.skipDeclined ?? false,
+  };
 }
 
 /** A child's request no parent has decided yet (SPEC §4): the child cannot complete it, a parent reviews it. */
@@ -103,12 +175,16 @@ export const awaitingReview = (s: Pick<TaskFacts, 'isChildRequest' | 'accepted' 
   s.isChildRequest && !s.accepted && s.status === 'pending';
 
 /**
- * The child an approval now would credit (SPEC §4: the first assignee), or null when approving credits
- * nothing now: nothing awaits approval, or a want_to_do request, which becomes a task to do first.
+ * The child an approval now would credit, or null when approving credits nothing now: nothing awaits approval,
+ * or a want_to_do request, which becomes a task to do first. SPEC §4 credits the first assignee; a chore's
+ * occurrence credits the child who submitted it, which for a first-come one is whichever child took it.
  */
-export function approvalCreditsTo(s: Pick<TaskFacts, 'status' | 'assignedTo' | 'isChildRequest' | 'accepted' | 'requestType'>): string | null {
+export function approvalCreditsTo(
+  s: Pick<TaskFacts, 'status' | 'assignedTo' | 'isChildRequest' | 'accepted' | 'requestType' | 'chore' | 'submittedBy'>,
+): string | null {
   const credits = s.status === 'submitted' || (awaitingReview(s) && s.requestType === 'already_did');
-  return credits ? (s.assignedTo[0] ?? null) : null;
+  if (!credits) return null;
+  return s.chore !== null && s.submittedBy !== null ? s.submittedBy : (s.assignedTo[0] ?? null);
 }
 
 type TaskAction = keyof TaskCan;
@@ -124,7 +200,8 @@ const verdicts: Record<TaskAction, (actor: Actor, s: TaskFacts) => Verdict> = {
   submit(actor, s) {
     const refused = unseen(actor, s) ?? lacks(actor, 'completeTasks') ?? (s.assignedTo.includes(actor.id) ? null : notFound('Task'));
     if (refused) return refused;
-    if (s.status === 'submitted') return 'noop';
+    // A first-come occurrence is taken by the first child to submit it; a sibling after them is too late.
+    if (s.status === 'submitted') return s.chore === null || s.submittedBy === actor.id ? 'noop' : conflict(messages.choreTaken);
     if (awaitingReview(s)) return conflict('This request is waiting for a parent to accept it');
     if (s.status !== 'pending') return conflict(`This task is ${s.status} and can no longer be completed`);
     return 'accept';
@@ -162,12 +239,41 @@ const verdicts: Record<TaskAction, (actor: Actor, s: TaskFacts) => Verdict> = {
     if (s.status === 'reversed') return 'noop';
     return s.status === 'approved' ? 'accept' : conflict(messages.taskReverseNotApproved);
   },
+  requestSkip(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'completeTasks') ?? (s.assignedTo.includes(actor.id) ? null : notFound('Task'));
+    if (refused) return refused;
+    if (s.chore === null) return conflict(messages.skipNotChore);
+    if (s.skipRequest !== null) return 'noop';
+    return s.status === 'pending' ? 'accept' : conflict(messages.skipNotPending(s.status));
+  },
+  approveSkip(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'reviewTasks');
+    if (refused) return refused;
+    if (s.status === 'skipped') return 'noop';
+    return s.skipRequest !== null ? 'accept' : conflict(messages.skipNotRequested);
+  },
+  declineSkip(actor, s) {
+    const refused = unseen(actor, s) ?? lacks(actor, 'reviewTasks');
+    if (refused) return refused;
+    if (s.skipRequest !== null) return 'accept';
+    return s.skipDeclined && s.status === 'pending' ? 'noop' : conflict(messages.skipNotRequested);
+  },
 };
 
 /** What `actor` may do to this task now: exactly the commands the decider would accept and that change it. */
 export function taskCan(actor: Actor, s: TaskFacts): TaskCan {
   const yes = (action: TaskAction) => verdicts[action](actor, s) === 'accept';
-  return { submit: yes('submit'), approve: yes('approve'), reject: yes('reject'), edit: yes('edit'), delete: yes('delete'), reverse: yes('reverse') };
+  return {
+    submit: yes('submit'),
+    approve: yes('approve'),
+    reject: yes('reject'),
+    edit: yes('edit'),
+    delete: yes('delete'),
+    reverse: yes('reverse'),
+    requestSkip: yes('requestSkip'),
+    approveSkip: yes('approveSkip'),
+    declineSkip: yes('declineSkip'),
+  };
 }
 
 /** Checks an assignee list as Create Task does: at least one, every one a child of the actor's family. */
@@ -245,6 +351,62 @@ function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): Ta
   ];
 }
 
+/** The reason a child gives for skipping, or a parent for reversing: required, at most the points reason's length. */
+function reasonOf(text: string): string {
+  const reason = text.trim();
+  if (!reason) throw invalid(messages.reasonRequired, 'reason');
+  if (reason.length > limits.points.reasonMax) throw invalid(messages.reasonTooLong, 'reason');
+  return reason;
+}
+
+function decideOccurrence(command: Extract<TaskCommand, { type: 'CreateOccurrence' }>): TaskEvent[] {
+  if (command.actor !== SYSTEM_ACTOR) throw forbidden();
+  assertPoints(command.pointsValue);
+  if (command.assignedTo.length === 0) throw invalid(messages.taskAssignee, 'assignedTo');
+  return [
+    {
+      type: 'TaskCreated',
+      data: {
+        taskId: command.taskId,
+        familyId: command.familyId,
+        createdBy: command.createdBy,
+        title: command.title,
+        description: command.description,
+        pointsValue: command.pointsValue,
+        dueDate: command.dueDate,
+        assignedTo: [...new Set(command.assignedTo)],
+        // The occurrence itself does not repeat (its chore does): SPEC's recurrence fields stay off.
+        isRecurring: false,
+        recurringFrequency: null,
+        isChildRequest: false,
+        requestType: null,
+        chore: command.chore,
+      },
+    },
+  ];
+}
+
+/**
+ * Pending (not submitted, not waiting on a skip request) when its day has ended: missed, once. Anything else
+ * is nothing to do, since the reactor meets every such state in a race it lost; a call before the day has
+ * ended is refused, so that a reactor run too early retries rather than forgets.
+ */
+function decideMissed(command: Extract<TaskCommand, { type: 'MarkMissed' }>, state: TaskState): TaskEvent[] {
+  if (command.actor !== SYSTEM_ACTOR) throw forbidden();
+  if (!state.exists || state.chore === null) throw notFound('Chore occurrence');
+  if (Date.parse(command.now) < Date.parse(command.dayEndsAt)) throw conflict('This chore occurrence is not over yet');
+  if (state.deleted || state.status !== 'pending' || state.skipRequest !== null) return [];
+  // Only an occurrence that was one child's to do costs points: a first-come one no one took is no one's miss.
+  const childId = state.assignedTo.length === 1 ? state.assignedTo[0]! : null;
+  const { deduction } = command;
+  return [
+    {
+      type: 'TaskMissed',
+      data: { deduction: deduction && deduction.points > 0 && childId !== null ? { childId, entryId: deduction.entryId, points: deduction.points } : null },
+    },
+  ];
+}
+
 export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
   initialState: {
     exists: false,
@@ -261,6 +423,10 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
     accepted: false,
     createdBy: null,
     credited: null,
+    chore: null,
+    submittedBy: null,
+    skipRequest: null,
+    skipDeclined: false,
   },
 
   evolve(state, event) {
@@ -279,9 +445,11 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
           isChildRequest: event.data.isChildRequest,
           requestType: event.data.requestType,
           status: 'pending',
+          chore: event.data.chore ?? null,
         };
       case 'TaskSubmitted':
-        return { ...state, status: 'submitted' };
+        // Submitting answers a skip request too: the child did it after all.
+        return { ...state, status: 'submitted', submittedBy: event.data.submittedBy, skipRequest: null };
       case 'TaskApproved':
         return { ...state, status: 'approved', credited: { childId: event.data.creditedTo, amount: event.data.pointsValue } };
       case 'TaskRejected':
@@ -294,14 +462,23 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
         return { ...state, deleted: true };
       case 'TaskReversed':
         return { ...state, status: 'reversed' };
+      case 'TaskMissed':
+        return { ...state, status: 'missed' };
+      case 'TaskSkipRequested':
+        return { ...state, skipRequest: { requestedBy: event.data.requestedBy, reason: event.data.reason }, skipDeclined: false };
+      case 'TaskSkipApproved':
+        return { ...state, status: 'skipped', skipRequest: null };
+      case 'TaskSkipDeclined':
+        return { ...state, skipRequest: null, skipDeclined: true };
     }
   },
 
   decide(command, state) {
-    if (command.type === 'CreateTask') {
+    if (command.type === 'CreateTask' || command.type === 'CreateOccurrence') {
       if (state.exists) return [];
-      return decideCreate(command);
+      return command.type === 'CreateTask' ? decideCreate(command) : decideOccurrence(command);
     }
+    if (command.type === 'MarkMissed') return decideMissed(command, state);
     const { actor } = command;
     switch (command.type) {
       case 'SubmitTask':
@@ -320,12 +497,18 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
         return when(verdicts.delete(actor, state), () => [{ type: 'TaskDeleted', data: {} }]);
       case 'ReverseTask':
         return when(verdicts.reverse(actor, state), () => {
-          const reason = command.reason.trim();
-          if (!reason) throw invalid(messages.reasonRequired, 'reason');
-          if (reason.length > limits.points.reasonMax) throw invalid(messages.reasonTooLong, 'reason');
+          const reason = reasonOf(command.reason);
           const { childId, amount } = state.credited!;
           return [{ type: 'TaskReversed', data: { reason, creditedTo: childId, entryId: command.entryId, pointsValue: amount } }];
         });
+      case 'RequestSkip':
+        return when(verdicts.requestSkip(actor, state), () => [
+          { type: 'TaskSkipRequested', data: { requestedBy: actor.id, reason: reasonOf(command.reason) } },
+        ]);
+      case 'ApproveSkip':
+        return when(verdicts.approveSkip(actor, state), () => [{ type: 'TaskSkipApproved', data: {} }]);
+      case 'DeclineSkip':
+        return when(verdicts.declineSkip(actor, state), () => [{ type: 'TaskSkipDeclined', data: {} }]);
     }
   },
 };

@@ -21,7 +21,7 @@ export interface CompleteTask {
   busyId: string | undefined;
 }
 
-const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3, reversed: 4 };
+const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3, reversed: 4, missed: 5, skipped: 6 };
 const TASKS_SHOWN = 8;
 
 /** SPEC §2 "Dashboard, child view": greeting, four stat cards, the child's tasks and the Redemption Center. */
