@@ -16,6 +16,7 @@ const outDir = join(root, 'docs', 'screenshots');
 const PASSWORD = 'demo1234';
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 // The demo family (DESIGN §5) plus a caregiver this script adds, so the manager's view can be shown too.
+const SUPERUSER = { username: 'root', password: 'root-screens-1' };
 const ROLES = {
   parent: { username: 'mom' },
   manager: { username: 'grandma', name: 'Grandma', password: 'grandma-demo-1' },
@@ -47,7 +48,7 @@ async function startApi() {
       WEB_DIST: join(root, 'apps', 'web', 'dist'),
       EVENTSTORE_URL: '',
       MONGO_URL: '',
-      FAMILYOS_SUPERUSER: '',
+      FAMILYOS_SUPERUSER: `${SUPERUSER.username}:${SUPERUSER.password}`,
       HUB_URL: '',
       HUB_SERVICE_ID: '',
     },
@@ -106,12 +107,17 @@ async function main() {
     await call(api.url, 'POST', '/api/users', mom.token, { username: m.username, name: m.name, role: 'manager', password: m.password });
     const tokens = {};
     for (const [role, who] of Object.entries(ROLES)) tokens[role] = (await login(who.username, who.password ?? PASSWORD)).token;
+    tokens.superuser = (await login(SUPERUSER.username, SUPERUSER.password)).token;
+    // What the signed-out link pages show: an invite to the family, and a child's one-time sign-in link.
+    const invite = await call(api.url, 'POST', '/api/family-invites', mom.token, { role: 'child', maxUses: 3 });
+    const added = await call(api.url, 'POST', '/api/users', mom.token, { username: 'mia', name: 'Mia', role: 'child', age: 6 });
+    const links = { invite: invite.inviteToken, signIn: added.signInLink.token };
 
     mkdirSync(outDir, { recursive: true });
     for (const file of readdirSync(outDir)) if (file.endsWith('.png')) rmSync(join(outDir, file));
 
     // Phone and laptop side by side: each size is its own lane of browser contexts.
-    await Promise.all(Object.entries(SIZES).map(([size, viewport]) => shootSize(browser, api.url, tokens, size, viewport, written)));
+    await Promise.all(Object.entries(SIZES).map(([size, viewport]) => shootSize(browser, api.url, tokens, links, size, viewport, written)));
   } finally {
     await browser.close();
     await api.stop();
@@ -121,7 +127,7 @@ async function main() {
 }
 
 /** Every screen at one size: signed out first, then each role in a context already holding its session. */
-async function shootSize(browser, url, tokens, size, viewport, written) {
+async function shootSize(browser, url, tokens, links, size, viewport, written) {
   const contextFor = (token) =>
     browser.newContext({
       viewport,
@@ -153,6 +159,12 @@ async function shootSize(browser, url, tokens, size, viewport, written) {
     await shoot('login');
     await page.goto(`${url}/no-such-page`);
     await shoot('not-found');
+    await page.goto(`${url}/invite/${links.invite}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await shoot('join');
+    await page.goto(`${url}/set-password/${links.signIn}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await shoot('set-password');
     await context.close();
   }
 
@@ -221,6 +233,13 @@ async function shootSize(browser, url, tokens, size, viewport, written) {
       await shoot('tutorial-parent');
       await open('/settings');
       await shoot('settings-parent');
+      await open('/admin');
+      await shoot('admin-parent');
+      await page.getByRole('button', { name: 'Create Invite' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await shoot('invite-dialog-parent', false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
     await open(role === 'child' ? '/user/leo' : '/user/emma');
     await shoot(`member-profile-${role}`);
@@ -228,6 +247,20 @@ async function shootSize(browser, url, tokens, size, viewport, written) {
       await open('/user/nobody');
       await shoot('user-not-found');
     }
+    await context.close();
+  }
+
+  // The platform's administrator, who has no family.
+  {
+    const context = await contextFor(tokens.superuser);
+    const page = await context.newPage();
+    const shoot = shooter(page);
+    await page.goto(`${url}/admin/system`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await shoot('system-admin');
+    await page.goto(`${url}/dashboard`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await shoot('dashboard-superuser');
     await context.close();
   }
 }
