@@ -2,11 +2,11 @@ import { CheckpointMovedError, type ReadModelStore } from '@familyos/read-models
 
 /** Where each reactor has got to in the log. */
 export interface ReactorCheckpoints {
-  /** The position the reactor has reacted up to (0: nothing yet). */
-  read(reactor: string): Promise<number>;
+  /** The position the reactor has reacted up to; null when it has never had a checkpoint. */
+  read(reactor: string): Promise<number | null>;
   /**
-   * Moves the reactor's checkpoint from `from` to `to` if it is still at `from`; answers false, storing nothing,
-   * when another runner moved it first. `to` may be lower than `from` (a restart from the beginning).
+   * Moves the reactor's checkpoint from `from` (0 for one it never had) to `to` if it is still there; answers
+   * false, storing nothing, when another runner moved it first. `to` may be lower than `from` (starting over).
    */
   advance(reactor: string, from: number, to: number): Promise<boolean>;
 }
@@ -22,7 +22,7 @@ export const reactorCheckpointName = (reactor: string) => `reactor:${reactor}`;
 export function storedCheckpoints(readModels: ReadModelStore): ReactorCheckpoints {
   return {
     async read(reactor) {
-      return (await readModels.checkpoint(reactorCheckpointName(reactor)))?.position ?? 0;
+      return (await readModels.checkpoint(reactorCheckpointName(reactor)))?.position ?? null;
     },
     async advance(reactor, from, to) {
       try {
@@ -39,13 +39,13 @@ export function storedCheckpoints(readModels: ReadModelStore): ReactorCheckpoint
 /**
  * Checkpoints of this process alone, lost when it stops: for a reactor whose effect is in this process's memory
  * (the in-process report scheduler), which every process must apply for itself and every boot rebuilds anyway.
- * A reactor not set here starts at 0.
+ * A reactor not set here has no checkpoint yet.
  */
 export function processCheckpoints(start: Record<string, number> = {}): ReactorCheckpoints & { set(reactor: string, position: number): void } {
   const positions = new Map(Object.entries(start));
   return {
     async read(reactor) {
-      return positions.get(reactor) ?? 0;
+      return positions.get(reactor) ?? null;
     },
     async advance(reactor, from, to) {
       if ((positions.get(reactor) ?? 0) !== from) return false;

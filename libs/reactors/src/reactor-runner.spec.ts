@@ -252,6 +252,30 @@ describe('ReactorRunner over real SQLite stores', () => {
     await expectEachNoticedOnce(events, 4);
   });
 
+  it('a reactor with no checkpoint yet begins where startAt says; once it has one, startAt is not asked again', async () => {
+    const events = eventStore();
+    const store = readModels();
+    const covered = await appendChores(events, 3);
+    const reactor = noticer(events);
+    let asked = 0;
+    const startAt = async () => {
+      asked += 1;
+      return covered;
+    };
+    const r1 = runner(events, reactor, { checkpoints: storedCheckpoints(store), startAt });
+    r1.start();
+    const last = await appendChores(events, 2, 3);
+    expect(await r1.waitFor(last, 5_000)).toBe(true);
+    await r1.stop();
+    expect(reactor.reacted).toEqual([3, 4]);
+    const r2 = runner(events, reactor, { checkpoints: storedCheckpoints(store), startAt });
+    r2.start();
+    const more = await appendChores(events, 1, 5);
+    expect(await r2.waitFor(more, 5_000)).toBe(true);
+    expect(reactor.reacted).toEqual([3, 4, 5]);
+    expect(asked).toBe(1);
+  });
+
   it('with checkpoints of its own process, every process reacts to every event (an effect each keeps in memory)', async () => {
     const events = eventStore();
     const a = noticer(events);

@@ -11,6 +11,11 @@ export interface ReactorLog {
 
 export interface ReactorRunnerOptions {
   checkpoints: ReactorCheckpoints;
+  /**
+   * Where a reactor that has no checkpoint yet begins (default 0, the start of the log): a reactor whose effect
+   * something else already brought up to some position (a boot reconcile from a read model) starts there.
+   */
+  startAt?: () => Promise<number>;
   batchSize?: number;
   /** How long to sleep between looks at the log when nobody wakes the runner (another process appending). */
   idleMs?: number;
@@ -190,6 +195,11 @@ export class ReactorRunner {
    */
   private async readCheckpoint(): Promise<void> {
     let stored = await this.options.checkpoints.read(this.name);
+    if (stored === null) {
+      const start = (await this.options.startAt?.()) ?? 0;
+      const claimed = start === 0 || (await this.options.checkpoints.advance(this.name, 0, start));
+      stored = claimed ? start : ((await this.options.checkpoints.read(this.name)) ?? 0);
+    }
     if (!this.checkedAgainstHead) {
       this.checkedAgainstHead = true;
       // A checkpoint past the end of the log belongs to another (longer) log, e.g. read models kept while the log
@@ -199,7 +209,7 @@ export class ReactorRunner {
       if (stored > head) {
         this.log.warn(`Reactor ${this.name}: checkpoint ${stored} is past the end of the log (${head}); reacting again from the start`);
         if (await this.options.checkpoints.advance(this.name, stored, 0)) stored = 0;
-        else stored = await this.options.checkpoints.read(this.name);
+        else stored = (await this.options.checkpoints.read(this.name)) ?? 0;
       }
     }
     if (stored !== this.from) {
@@ -215,7 +225,7 @@ export class ReactorRunner {
       return;
     }
     // Another runner stored first: go on from its checkpoint (re-reacting anything between is harmless).
-    this.from = await this.options.checkpoints.read(this.name);
+    this.from = (await this.options.checkpoints.read(this.name)) ?? 0;
     this.setReached(this.from);
   }
 
