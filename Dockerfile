@@ -30,6 +30,7 @@ COPY libs/domain/package.json libs/domain/
 COPY libs/event-store/package.json libs/event-store/
 COPY libs/read-models/package.json libs/read-models/
 COPY libs/scheduler/package.json libs/scheduler/
+COPY libs/reactors/package.json libs/reactors/
 COPY libs/projections/package.json libs/projections/
 COPY libs/storage/package.json libs/storage/
 COPY libs/testing/package.json libs/testing/
@@ -57,6 +58,8 @@ COPY libs/read-models/tsconfig.json libs/read-models/
 COPY libs/read-models/src libs/read-models/src
 COPY libs/scheduler/tsconfig.json libs/scheduler/
 COPY libs/scheduler/src libs/scheduler/src
+COPY libs/reactors/tsconfig.json libs/reactors/
+COPY libs/reactors/src libs/reactors/src
 COPY libs/projections/tsconfig.json libs/projections/
 COPY libs/projections/src libs/projections/src
 COPY libs/storage/tsconfig.json libs/storage/
@@ -94,6 +97,8 @@ COPY --from=build /app/libs/read-models/package.json libs/read-models/
 COPY --from=build /app/libs/read-models/dist libs/read-models/dist
 COPY --from=build /app/libs/scheduler/package.json libs/scheduler/
 COPY --from=build /app/libs/scheduler/dist libs/scheduler/dist
+COPY --from=build /app/libs/reactors/package.json libs/reactors/
+COPY --from=build /app/libs/reactors/dist libs/reactors/dist
 COPY --from=build /app/libs/projections/package.json libs/projections/
 COPY --from=build /app/libs/projections/dist libs/projections/dist
 COPY --from=build /app/libs/storage/package.json libs/storage/

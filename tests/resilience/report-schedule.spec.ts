@@ -5,7 +5,9 @@
  * servers working the same queue, plus a duplicate job, write one scheduled report; (c) a new day moves the
  * job; (d) the in-process scheduler catches up at boot on a run missed while the server was down, once;
  * (e) the schedule of a family that no longer exists is removed; (f) the catch-up covers every family that missed
- * its run, once each.
+ * its run, once each; (g) in-process, the schedule follows registration, PUT /api/family and a change no request
+ * made, through the report-schedule reactor alone (decision 033). Schedules follow the log, so a test waits for
+ * them to change instead of expecting them changed when the request is answered.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DateTime } from 'luxon';
+import { randomUUID } from 'node:crypto';
 import { streams, type StoredEvent, type Weekday, type WeeklyReportGenerated } from '@familyos/events';
 import { BullMqReportScheduler, probeRedis, schedulerIdOf } from '@familyos/scheduler/bullmq';
 import { deleteQueueKeys, skipWithoutRedis } from '../../libs/scheduler/src/testing/redis.js';
@@ -77,6 +80,17 @@ if (!redis.available) {
     };
     const scheduleOf = async (familyId: string) => (await inspector.list()).filter((s) => s.familyId === familyId);
     const delayedOf = async (familyId: string) => (await queue.getDelayed()).filter((j) => j.repeatJobKey === schedulerIdOf(familyId));
+    /**
+     * The family's one schedule, once its reactor has put it on `weekday` in `timeZone`, its next run included (a
+     * BullMQ upsert writes the pattern and zone before the next run: a look in between sees the old one).
+     */
+    const scheduleBecomes = (familyId: string, weekday: Weekday, timeZone: string) =>
+      eventually(async () => {
+        const schedules = await scheduleOf(familyId);
+        const [s] = schedules;
+        const runsThen = s && DateTime.fromJSDate(s.next, { zone: timeZone }).setLocale('en-US').toFormat('cccc HH:mm') === `${weekday} 18:00`;
+        return schedules.length === 1 && s!.weekday === weekday && s!.timeZone === timeZone && runsThen ? schedules : null;
+      }, `the schedule of ${familyId} on ${weekday} in ${timeZone}`);
 
     beforeEach(async () => {
       queueName = `familyos-test-${randomBytes(6).toString('hex')}`;
@@ -98,14 +112,12 @@ if (!redis.available) {
       const server = await start();
       const f = await createFamily(server.url);
       // Registration alone made the family's schedule: Sunday, UTC.
-      expect((await scheduleOf(f.familyId)).map((s) => [s.weekday, s.timeZone])).toEqual([['Sunday', 'UTC']]);
+      await scheduleBecomes(f.familyId, 'Sunday', 'UTC');
 
       const zone = 'Pacific/Auckland';
       const { weekday, date } = dayAhead(zone, 3);
       await setDay(f, weekday, zone);
-      const [schedule, ...more] = await scheduleOf(f.familyId);
-      expect(more).toEqual([]);
-      expect(schedule).toMatchObject({ weekday, timeZone: zone });
+      const [schedule] = await scheduleBecomes(f.familyId, weekday, zone);
       expect(schedule!.next).toEqual(DateTime.fromISO(`${date}T18:00`, { zone }).toJSDate());
 
       expect((await f.admin.client.post('/api/points', { userId: f.kids[0].id, amount: 10, reason: 'Homework' })).status).toBe(201);
@@ -132,6 +144,7 @@ if (!redis.available) {
       const zone = 'America/Los_Angeles';
       const { weekday, date } = dayAhead(zone, 2);
       await setDay(f, weekday, zone);
+      await scheduleBecomes(f.familyId, weekday, zone);
       expect((await f.admin.client.post('/api/points', { userId: f.kids[1].id, amount: 6, reason: 'Cleaned up' })).status).toBe(201);
 
       const [job] = await delayedOf(f.familyId);
@@ -168,12 +181,12 @@ if (!redis.available) {
       const zone = 'Europe/Berlin';
       const first = dayAhead(zone, 1);
       await setDay(f, first.weekday, zone);
-      const [before] = await scheduleOf(f.familyId);
+      const [before] = await scheduleBecomes(f.familyId, first.weekday, zone);
       expect(before).toMatchObject({ weekday: first.weekday, next: DateTime.fromISO(`${first.date}T18:00`, { zone }).toJSDate() });
 
       const second = dayAhead(zone, 4);
       await setDay(f, second.weekday, zone);
-      const after = await scheduleOf(f.familyId);
+      const after = await scheduleBecomes(f.familyId, second.weekday, zone);
       expect(after).toEqual([
         { familyId: f.familyId, weekday: second.weekday, timeZone: zone, next: DateTime.fromISO(`${second.date}T18:00`, { zone }).toJSDate() },
       ]);
@@ -182,7 +195,7 @@ if (!redis.available) {
 
       // And a new time zone moves it too.
       await setDay(f, second.weekday, 'Asia/Tokyo');
-      const [tokyo] = await scheduleOf(f.familyId);
+      const [tokyo] = await scheduleBecomes(f.familyId, second.weekday, 'Asia/Tokyo');
       expect(tokyo).toMatchObject({ weekday: second.weekday, timeZone: 'Asia/Tokyo' });
       expect(DateTime.fromJSDate(tokyo!.next, { zone: 'Asia/Tokyo' }).toFormat('cccc HH:mm')).toBe(`${second.weekday} 18:00`);
       expect((await delayedOf(f.familyId)).map((j) => j.opts.prevMillis)).toEqual([tokyo!.next.getTime()]);
@@ -204,6 +217,51 @@ if (!redis.available) {
 
 /** Needs no Redis: the embedded mode. */
 describe('weekly report schedule, in-process (embedded mode)', () => {
+  it('(g) in-process: registration, PUT /api/family and a change appended by no request all reach the schedule through the reactor', async () => {
+    const server = await startTestServer();
+    try {
+      const schedule = server.running.app.get(ReportScheduleService);
+      const reactorAt = (res: { headers: Headers }) => server.running.reactors.waitFor(Number(res.headers.get('x-familyos-position')), 10_000);
+      const scheduleOf = async (familyId: string) => (await schedule.schedules()).filter((s) => s.familyId === familyId);
+
+      const f = await createFamily(server.url);
+      await eventually(async () => (await scheduleOf(f.familyId)).length === 1, 'the registered family\'s schedule');
+      expect((await scheduleOf(f.familyId)).map((s) => [s.weekday, s.timeZone])).toEqual([['Sunday', 'UTC']]);
+
+      // PUT /api/family appends the change and answers; the reactor, following the log, moves the schedule.
+      const zone = 'Europe/Berlin';
+      const ahead = dayAhead(zone, 3);
+      const res = await f.admin.client.put('/api/family', { weeklyReportDay: ahead.weekday, timeZone: zone });
+      expect(res.status).toBe(200);
+      expect(await reactorAt(res)).toBe(true);
+      expect(await scheduleOf(f.familyId)).toEqual([
+        { familyId: f.familyId, weekday: ahead.weekday, timeZone: zone, next: DateTime.fromISO(`${ahead.date}T18:00`, { zone }).toJSDate() },
+      ]);
+
+      // A change no request path made (another process, a script): the schedule follows it all the same.
+      const later = dayAhead(zone, 5);
+      const { position } = await server.running.events.append([
+        {
+          streamId: streams.family(f.familyId),
+          expectedRevision: 'any',
+          events: [
+            {
+              type: 'WeeklyReportDayChanged',
+              data: { weeklyReportDay: later.weekday },
+              metadata: { eventId: randomUUID(), familyId: f.familyId, actorId: f.admin.id, timestamp: new Date().toISOString(), schemaVersion: 1 },
+            },
+          ],
+        },
+      ]);
+      expect(await server.running.reactors.waitFor(position, 10_000)).toBe(true);
+      const [moved] = await scheduleOf(f.familyId);
+      expect(moved).toMatchObject({ weekday: later.weekday, next: DateTime.fromISO(`${later.date}T18:00`, { zone }).toJSDate() });
+      expect(server.running.reactors.status()['report-schedule']).toMatchObject({ failing: null, stuck: false });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('(d) in-process: a server down over its report day 18:00 writes that report at the next boot, and only once', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'familyos-catchup-'));
     try {

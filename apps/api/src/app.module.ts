@@ -74,6 +74,7 @@ import { RedemptionsController } from './redemptions/redemptions.controller.js';
 import { RedemptionsQueries } from './redemptions/redemptions.queries.js';
 import { GenerateWeeklyReportHandler } from './reports/generate-report.handler.js';
 import { ReportScheduleService } from './reports/report-schedule.service.js';
+import { Reactors } from './platform/reactors.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsQueries } from './reports/reports.queries.js';
 import { CreateTaskHandler } from './tasks/create-task.handler.js';
@@ -208,6 +209,7 @@ export class AppModule {
         StandingsQueries,
         PhotosQueries,
         ReportScheduleService,
+        Reactors,
         SignInLinksQueries,
         ...commandHandlers,
       ],

@@ -17,6 +17,7 @@ import { SuperuserBootstrap } from './auth/superuser.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
 import { MovableClock } from './platform/movable-clock.js';
+import { Reactors } from './platform/reactors.js';
 import { ReportScheduleService } from './reports/report-schedule.service.js';
 import { openBlobStore, type BlobStore } from './photos/blob-store.js';
 import { registerPhotoUploads } from './photos/multipart.js';
@@ -35,6 +36,8 @@ export interface RunningApp {
    * missed weekly reports caught up. Resolves when it is done; never rejects.
    */
   settled: Promise<void>;
+  /** The side effects that follow the log (decision 033), running from the moment the server answers. */
+  reactors: Reactors;
   close(): Promise<void>;
 }
 
@@ -103,10 +106,15 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   if (config.demo && emptyLog) await app.get(DemoFamilySeeder).seed(clock);
   // The weekly report schedule: BullMQ with REDIS_URL (which must answer now, or the boot fails), else
   // in-process. Its reconcile and catch-up walk every family, so they run once the server answers (decision 020).
+  // Starting it registers its reactor.
   const reportSchedule = app.get(ReportScheduleService);
   await reportSchedule.start();
+  const reactors = app.get(Reactors);
 
   await app.listen({ port: config.port, host: config.host });
+  // The reactors go on from their checkpoints (decision 033): after the projections caught up (above, in
+  // embedded mode), and once the server answers, as any backlog they have is boot work too.
+  reactors.start();
   const settled = reportSchedule.reconcileAndCatchUp();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -120,7 +128,10 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     runner,
     routes,
     settled,
+    reactors,
     async close() {
+      // Reactions in flight use the scheduler: they finish before it closes.
+      await reactors.stop();
       await reportSchedule.stop();
       await app.close();
       await runner?.stop();

@@ -39,23 +39,29 @@ export function logHead(dataDir: string): number {
   }
 }
 
+/**
+ * The projections' checkpoints, without the reactors' (`reactor:<name>`, decision 033): those sit in the same table
+ * but are no read model's, and no rebuild makes them.
+ */
+const PROJECTION_CHECKPOINTS = "SELECT projection, position, version FROM checkpoints WHERE projection NOT LIKE 'reactor:%'";
+
 /** Where each projection's checkpoint is on disk. */
 export function checkpointsOnDisk(dataDir: string): Record<string, number> {
   const db = readOnly(join(dataDir, 'read-models.sqlite'));
   try {
-    const rows = db.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: number }[];
+    const rows = db.prepare(PROJECTION_CHECKPOINTS).all() as { projection: string; position: number }[];
     return Object.fromEntries(rows.map((r) => [r.projection, r.position]));
   } finally {
     db.close();
   }
 }
 
-/** Every document and checkpoint of a read-model file. */
+/** Every document and projection checkpoint of a read-model file. */
 export function dumpReadModels(dataDir: string): ReadModelDump {
   const db = readOnly(join(dataDir, 'read-models.sqlite'));
   try {
     const checkpoints: ReadModelDump['checkpoints'] = {};
-    for (const r of db.prepare('SELECT projection, position, version FROM checkpoints').all() as ({ projection: string } & Checkpoint)[]) {
+    for (const r of db.prepare(PROJECTION_CHECKPOINTS).all() as ({ projection: string } & Checkpoint)[]) {
       checkpoints[r.projection] = { position: r.position, version: r.version };
     }
     const collections: ReadModelDump['collections'] = {};

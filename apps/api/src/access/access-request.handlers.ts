@@ -5,7 +5,6 @@ import { accessRequestDecider, assertCan, familyDecider, identityDecider, member
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { accessRequestStream, identityId, identityStream, linkedMemberAppends } from '../auth/identity/outside-identity.js';
 import { memberNamedForHubUser } from '../auth/identity/hub-username.js';
-import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { FamilyFit } from './family-fit.js';
 
 /** Someone the identity provider vouches for: what it said about them, never what the browser said. */
@@ -150,10 +149,7 @@ export class AssignFamily extends Command<{ memberId: string; familyId: string }
 
 @CommandHandler(AssignFamily)
 export class AssignFamilyHandler implements ICommandHandler<AssignFamily> {
-  constructor(
-    private readonly runner: CommandRunner,
-    private readonly reportSchedule: ReportScheduleService,
-  ) {}
+  constructor(private readonly runner: CommandRunner) {}
 
   async execute({ actor, pendingUserId, target, role }: AssignFamily) {
     assertCan(actor, 'systemAdmin');
@@ -194,10 +190,9 @@ export class AssignFamilyHandler implements ICommandHandler<AssignFamily> {
       return {
         // The member before its family, as registration does, so the log knows who the family's first admin is.
         appends: [...member, ...appends, { streamId, expectedRevision: revision, familyId, events }],
-        result: { memberId, familyId, newFamily },
+        result: { memberId, familyId },
       };
     });
-    if (result.newFamily) await this.reportSchedule.sync(result.familyId);
     return { memberId: result.memberId, familyId: result.familyId };
   }
 }

@@ -12,7 +12,6 @@ import { MembersRepository } from './members-repository.js';
 import { Passwords } from './passwords.js';
 import { addressKey, SignInRateLimiter } from './rate-limit.js';
 import { RegisterFamily } from './register.handler.js';
-import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { SESSION_COOKIE, SessionsService, type SignedIn } from './sessions.service.js';
 import { setSessionCookie } from './session-cookie.js';
 import { DEMO_PASSWORD } from '../demo/demo-family.js';
@@ -28,7 +27,6 @@ export class AuthController {
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly demoAccountsQueries: DemoAccountsQueries,
-    private readonly reportSchedule: ReportScheduleService,
     private readonly passwords: Passwords,
   ) {}
 
@@ -57,8 +55,7 @@ export class AuthController {
   async register(@Body(valid(RegisterDto)) body: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (!this.config.registration) throw new DomainError('forbidden', 'Registration is turned off on this server');
     this.limiter.hit([{ key: `register-ip:${addressKey(request.ip)}`, limit: this.limiter.limits.registrationsPerAddress }]);
-    const { memberId, familyId } = await this.commands.execute(new RegisterFamily(body));
-    await this.reportSchedule.sync(familyId);
+    const { memberId } = await this.commands.execute(new RegisterFamily(body));
     const { state: member } = await this.members.byId(memberId);
     const { token } = await this.sessions.start(member, 'register');
     this.setCookie(reply, token);

@@ -4,7 +4,6 @@ import { UpdateFamilyDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
-import { ReportScheduleService } from '../reports/report-schedule.service.js';
 import { valid } from '../platform/validation.js';
 import { FamilyQueries } from './family.queries.js';
 import { UpdateFamily } from './update-family.handler.js';
@@ -15,7 +14,6 @@ export class FamilyController {
     private readonly commands: CommandBus,
     private readonly queries: FamilyQueries,
     private readonly ryw: ReadYourWrites,
-    private readonly reportSchedule: ReportScheduleService,
   ) {}
 
   @Get()
@@ -29,8 +27,6 @@ export class FamilyController {
   async update(@FamilyActor() actor: Actor & { familyId: string }, @Body(valid(UpdateFamilyDto)) body: UpdateFamilyDto) {
     await this.commands.execute(new UpdateFamily(actor, body));
     await this.ryw.settle();
-    // The report day or time zone may have changed: the family's weekly report schedule follows at once.
-    await this.reportSchedule.sync(actor.familyId);
     return this.queries.view(actor.familyId);
   }
 }

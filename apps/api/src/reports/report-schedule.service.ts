@@ -5,12 +5,19 @@ import { familyDecider, reportWeekOf, SYSTEM_ACTOR } from '@familyos/domain';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type FamilyDoc } from '@familyos/projections';
-import { InProcessReportScheduler, lastReportRun, type ReportJob, type ReportScheduler } from '@familyos/scheduler';
+import { processCheckpoints } from '@familyos/reactors';
+import { InProcessReportScheduler, lastReportRun, type ReportJob, type ReportScheduler, type ScheduledReport } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';
+import { Reactors } from '../platform/reactors.js';
 import { CLOCK, CONFIG, EVENT_STORE, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { GenerateWeeklyReport } from './generate-report.handler.js';
+import { reportScheduleReactor, SCHEDULE_EVENTS } from './report-schedule.reactor.js';
 
+/** The projection the reconcile reads the families from. */
+const FAMILIES_PROJECTION = 'families';
+/** Writes of one family's schedule before its reactor gives up for now (and retries) on settings that keep changing. */
+const SYNC_ATTEMPTS = 5;
 /** How often every family's schedule is checked against the family's settings. */
 const RECONCILE_MS = 60_000;
 /** Families read, and report ids looked up, per read-model query of the reconcile and the catch-up. */
@@ -26,8 +33,9 @@ const CATCH_UP_LANES = 8;
  * in-process scheduler. Before the server listens it starts the scheduler (this process runs due reports);
  * once it listens, `reconcileAndCatchUp` makes every family's schedule match its settings and catches up on a
  * run missed while no process was up, in the background (decision 020: on a large store that is minutes of
- * work nobody's first request should wait for); it reconciles every minute, and a family is synced at once
- * when it is created or its settings change. A run is the command
+ * work nobody's first request should wait for); it reconciles every minute, and a family's schedule follows
+ * its creation and its report day and zone changes through the report-schedule reactor, which follows the log
+ * (decision 033), so no request path syncs it. A run is the command
  * GenerateWeeklyReport (trigger 'schedule') for the week of the instant it was due: the report decider writes a
  * scheduled week once, so duplicate jobs, several workers and the catch-up never write it twice.
  */
@@ -47,6 +55,7 @@ export class ReportScheduleService {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly reactors: Reactors,
   ) {}
 
   get mode(): 'bullmq' | 'in-process' {
@@ -60,6 +69,14 @@ export class ReportScheduleService {
       ? await (await import('@familyos/scheduler/bullmq')).BullMqReportScheduler.connect({ url: this.config.redisUrl, queueName: this.config.reportQueue, onError })
       : new InProcessReportScheduler({ clock: this.clock, onError: (error, job) => onError(error, job.familyId) });
     await this.scheduler.start((job) => this.run(job));
+    // The reconcile, which runs after this, brings every schedule up to at least the families projection's
+    // checkpoint as it is now; the reactor takes over from there. On BullMQ the schedules are shared, and so is
+    // the reactor's checkpoint; in-process each process holds its own schedules, so it follows the log for itself.
+    const reconciledUpTo = (await this.readModels.checkpoint(FAMILIES_PROJECTION))?.position ?? 0;
+    this.reactors.follow(reportScheduleReactor(this), {
+      startAt: async () => reconciledUpTo,
+      ...(this.config.redisUrl ? {} : { checkpoints: processCheckpoints() }),
+    });
     this.timer = setInterval(() => void this.reconcile(), RECONCILE_MS);
     this.timer.unref();
   }
@@ -99,19 +116,27 @@ export class ReportScheduleService {
   }
 
   /**
-   * Right after a family is created or its settings change: its schedule from its own stream (the log, so no
-   * projection lag). Never fails the request that called it: the next reconcile tries again.
+   * The family's schedule from its own stream (the log, so no projection lag), for the report-schedule reactor.
+   * Throws when it cannot (the reactor retries); with no scheduler running there is nothing to keep in step.
    */
-  async sync(familyId: string): Promise<void> {
+  async syncFamily(familyId: string): Promise<void> {
     const scheduler = this.scheduler;
-    if (!scheduler) return;
-    try {
-      const { state } = await this.runner.load(streams.family(familyId), familyDecider);
+    if (!scheduler) throw new Error('The weekly report scheduler is not running');
+    const stream = streams.family(familyId);
+    // On BullMQ another process's reactor may be writing the same schedule from an older reading of the stream,
+    // and the last upsert wins: a write confirmed against the stream afterwards is one from its latest revision.
+    for (let attempt = 0; attempt < SYNC_ATTEMPTS; attempt += 1) {
+      const { state, revision } = await this.runner.load(stream, familyDecider);
       if (state.exists) await scheduler.upsert({ familyId, weekday: state.weeklyReportDay, timeZone: state.timeZone });
       else await scheduler.remove(familyId);
-    } catch (error) {
-      this.logger.warn(`Could not sync the report schedule of family ${familyId}: ${(error as Error).message}`);
+      if ((await this.events.readStream(stream, revision + 1)).length === 0) return;
     }
+    throw new Error(`The settings of family ${familyId} kept changing while its report schedule was written`);
+  }
+
+  /** Every family's schedule as this process's scheduler has it (BullMQ: as Redis has it). */
+  async schedules(): Promise<ScheduledReport[]> {
+    return (await this.scheduler?.list()) ?? [];
   }
 
   /** Every family has the schedule its settings say; schedules of families that do not exist are removed. */
@@ -205,7 +230,7 @@ export class ReportScheduleService {
   /** When the family's schedule was last set: its creation, or its last report day or time zone change. */
   private async scheduleSetAt(familyId: string): Promise<number> {
     const history = await this.events.readStream(streams.family(familyId));
-    const changes = history.filter((e) => ['FamilyCreated', 'WeeklyReportDayChanged', 'FamilyTimeZoneChanged'].includes(e.type));
+    const changes = history.filter((e) => (SCHEDULE_EVENTS as readonly string[]).includes(e.type));
     return Math.max(0, ...changes.map((e) => Date.parse(e.metadata.timestamp)));
   }
 }
