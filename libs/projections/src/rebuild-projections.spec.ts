@@ -142,6 +142,40 @@ describe('rebuildProjections', () => {
       { type: 'CommentAdded', data: { commentId: randomUUID(), announcementId: removedId, authorId: adminId, content: 'Hm?' } },
     ]);
     await append(streams.announcement(removedId), adminId, [{ type: 'AnnouncementDeleted', data: { announcementId: removedId, authorId: childId } }]);
+    // A repeating chore (issue 19): its row with periods and outcomes, occurrence tasks missed and skipped, the
+    // missed chore's debit and a streak bonus, a child's pause, the family's chore settings.
+    const choreId = randomUUID();
+    const occurrence = (periodKey: string) => ({
+      type: 'TaskCreated' as const,
+      data: { taskId: `${choreId}_${periodKey}`, familyId, createdBy: adminId, title: 'Make Bed', description: '', pointsValue: 10, dueDate: null, assignedTo: [childId], isRecurring: false, recurringFrequency: null, isChildRequest: false, requestType: null, chore: { choreId, periodKey } },
+    });
+    await append(streams.family(familyId), adminId, [{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 2, points: 5 }] } }]);
+    await append(streams.chore(choreId), adminId, [
+      {
+        type: 'ChoreCreated',
+        data: { choreId, familyId, createdBy: adminId, title: 'Make Bed', description: '', pointsValue: 10, schedule: { repeat: 'daily', basis: 'fixed', startDay: '2026-01-05', dueTime: null, endDay: null }, sharing: { mode: 'firstCome' }, children: [childId], missedDeduction: 2 },
+      },
+    ]);
+    for (const periodKey of ['2026-01-05', '2026-01-06']) {
+      await log.append([
+        { streamId: streams.chore(choreId), expectedRevision: 'any', events: [{ type: 'ChoreOccurrenceRecorded', data: { periodKey, assignees: [childId], taskIds: [`${choreId}_${periodKey}`] }, metadata: { eventId: randomUUID(), familyId, actorId: 'system', timestamp: at(++clock), schemaVersion: 1 } }] },
+        { streamId: streams.task(`${choreId}_${periodKey}`), expectedRevision: 'any', events: [{ ...occurrence(periodKey), metadata: { eventId: randomUUID(), familyId, actorId: 'system', timestamp: at(clock), schemaVersion: 1 } }] },
+      ]);
+    }
+    const debit = randomUUID();
+    await append(streams.task(`${choreId}_2026-01-05`), 'system', [{ type: 'TaskMissed', data: { deduction: { childId, entryId: debit, points: 2 } } }]);
+    await append(streams.pointsAccount(childId), 'system', [
+      { type: 'MissedChorePointsDeducted', data: { entryId: debit, childId, taskId: `${choreId}_2026-01-05`, amount: -2, reason: 'Missed: Make Bed' } },
+      { type: 'StreakBonusCredited', data: { entryId: randomUUID(), childId, key: `${childId}|overall|2026-01-01|2`, amount: 5, reason: 'Streak bonus: 2 in a row' } },
+    ]);
+    await append(streams.chore(choreId), 'system', [{ type: 'ChoreOccurrenceSettled', data: { periodKey: '2026-01-05', taskId: `${choreId}_2026-01-05`, childId, outcome: 'missed' } }]);
+    await append(streams.task(`${choreId}_2026-01-06`), childId, [{ type: 'TaskSkipRequested', data: { requestedBy: childId, reason: 'Sick' } }]);
+    await append(streams.task(`${choreId}_2026-01-06`), adminId, [{ type: 'TaskSkipApproved', data: {} }]);
+    await append(streams.member(childId), adminId, [
+      { type: 'MemberPaused', data: { pauseId: 'pause-1', fromDay: '2026-01-08', untilDay: '2026-01-12', reason: 'Trip' } },
+      { type: 'MemberPauseEnded', data: { pauseId: 'pause-1', untilDay: '2026-01-10' } },
+    ]);
+    await append(streams.chore(choreId), adminId, [{ type: 'ChorePaused', data: { pausedOn: '2026-01-07' } }]);
     await append(streams.weeklyReport(familyId, '2026-01-05'), 'system', [
       {
         type: 'WeeklyReportGenerated',

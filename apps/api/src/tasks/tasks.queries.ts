@@ -8,7 +8,9 @@ import { READ_MODELS } from '../platform/tokens.js';
 /** A task as `actor` is answered it: the stored fields, and what the domain decides for this member and state. */
 export function taskView(actor: Actor, t: TaskDoc): TaskView {
   const { familyId: _familyId, ...rest } = t;
-  const facts = taskFactsOf(t);
+  // The read model names a skip request's child `by` (with when it was asked); the domain's facts `requestedBy`.
+  const skipRequest = t.skipRequest && { requestedBy: t.skipRequest.by, reason: t.skipRequest.reason };
+  const facts = taskFactsOf({ ...t, skipRequest });
   return { ...rest, can: taskCan(actor, facts), requestAwaitingReview: awaitingReview(facts), approvalCreditsTo: approvalCreditsTo(facts) };
 }
 

@@ -4,6 +4,7 @@
  */
 export type * from './members.js';
 export type * from './tasks.js';
+export type * from './chores.js';
 export type * from './points.js';
 export type * from './family.js';
 export type * from './board.js';

@@ -7,8 +7,11 @@ export interface PointsEntryView {
   approved: boolean;
   date: string;
   issuerId: string | null;
-  /** reversal: a task's credit taken back ("Reversed: {title}"), with the task's id. */
-  source: 'issued' | 'task' | 'redemption' | 'reversal';
+  /**
+   * reversal: a task's credit taken back ("Reversed: {title}"), with the task's id; missed: a chore's occurrence
+   * missed ("Missed: {title}", a debit), with the task's id; streakBonus: a streak milestone's bonus (a credit).
+   */
+  source: 'issued' | 'task' | 'redemption' | 'reversal' | 'missed' | 'streakBonus';
   taskId: string | null;
   redemptionId: string | null;
 }

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '@familyos/events';
+import type { TaskChoreLink, TaskStatus } from '@familyos/events';
 
 /**
  * What the calling member may do to a task now, decided by libs/domain `taskCan` (the task decider's own
@@ -17,6 +17,13 @@ export interface TaskCan {
   /** A parent answers a child's skip request. */
   approveSkip: boolean;
   declineSkip: boolean;
+}
+
+/** A child's request to skip a chore's occurrence, waiting for a parent: who asked, why, when. */
+export interface TaskSkipRequest {
+  by: string;
+  reason: string;
+  at: string;
 }
 
 /** A task as the tasks read model keeps it (the answer without what is decided per caller). */
@@ -45,6 +52,12 @@ export interface TaskFields {
   reversedAt: string | null;
   reversedBy: string | null;
   reversalReason: string | null;
+  /** An occurrence of a repeating chore: its chore and period (the family-local day); null on every other task. */
+  chore: TaskChoreLink | null;
+  /** The child who submitted it last (on a first-come occurrence, the one who took it); null until submitted. */
+  submittedBy: string | null;
+  /** A child's skip request a parent has not answered yet; cleared by an approval, a decline or a submission. */
+  skipRequest: TaskSkipRequest | null;
   updatedAt: string;
 }
 

@@ -1,6 +1,6 @@
 import { fp, signedFp } from '@familyos/contracts/rules';
 import { isEvent, streamCategory, streamEntityId, type EventOf, type EventType, type StoredEvent } from '@familyos/events';
-import { formatWeekRange } from '@familyos/domain';
+import { describeChore, describeSchedule, describeSharing, formatWeekRange, listWords, type ChoreSchedule } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
@@ -25,8 +25,16 @@ const excerpt = (text: unknown, max = 60) => {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 };
 
+/** "Every day, …" as it reads inside a sentence: "… repeat every day, …". */
+const inSentence = (words: string) => words.charAt(0).toLowerCase() + words.slice(1);
+/** A list of ids kept in an audit ref's label (ids never hold a comma). */
+const idsOf = (label: string) => (label ? label.split(',') : []);
+
 interface Refs {
   member(id: unknown): Promise<string>;
+  /** Each member's name, "Emma, Leo" joined by the caller. */
+  members(ids: readonly string[]): Promise<string[]>;
+  chore(id: unknown): Promise<string>;
   task(id: unknown): Promise<string>;
   calendarEvent(id: unknown): Promise<string>;
   /** Any remembered name by its stream id (e.g. who an access request is from). */
@@ -37,7 +45,8 @@ interface Refs {
 const whose = async (authorId: string, e: StoredEvent, refs: Refs, what: string) =>
   authorId === e.metadata.actorId ? `deleted their ${what}` : `removed ${await refs.member(authorId)}'s ${what}`;
 
-type Summary<T extends EventType> = (d: EventOf<T>['data'], actor: string, refs: Refs, e: StoredEvent) => Promise<string> | string;
+/** null: the event is bookkeeping another event of the same append tells, and has no row of its own. */
+type Summary<T extends EventType> = (d: EventOf<T>['data'], actor: string, refs: Refs, e: StoredEvent) => Promise<string | null> | string | null;
 
 /** One sentence per audited event type, typed by the event's own payload. */
 const summaries: { [T in EventType]?: Summary<T> } = {
@@ -60,6 +69,8 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     self(e) ? `${actor} set their password` : `${actor} set a password for ${await refs.member(streamEntityId(e.streamId))}`,
   TaskCreated: async (d, actor, refs) => {
     const who = await Promise.all(d.assignedTo.map((id) => refs.member(id)));
+    // A chore's occurrence: several assignees on one task means whoever comes first.
+    if (d.chore) return `"${d.title}" is due on ${d.chore.periodKey} for ${listWords(who, 'or')}`;
     return d.isChildRequest
       ? `${actor} asked for the task "${d.title}" (${d.requestType === 'already_did' ? 'already did it' : 'wants to do it'})`
       : `${actor} created the task "${d.title}" for ${who.join(', ')} (${signedFp(d.pointsValue)})`;
@@ -91,6 +102,8 @@ const summaries: { [T in EventType]?: Summary<T> } = {
   TaskPointsAwarded: async (d, _actor, refs) => `${await refs.member(d.childId)} earned ${signedFp(d.amount)}: ${d.reason}`,
   TaskPointsReversed: async (d, _actor, refs) =>
     `${await refs.member(d.childId)} ${d.amount < 0 ? 'lost' : 'got back'} ${fp(Math.abs(d.amount))}: ${d.reason}`,
+  MissedChorePointsDeducted: async (d, _actor, refs) => `${await refs.member(d.childId)} lost ${fp(Math.abs(d.amount))}: ${d.reason}`,
+  StreakBonusCredited: async (d, _actor, refs) => `${await refs.member(d.childId)} earned a streak bonus of ${signedFp(d.amount)}: ${d.reason}`,
   RedemptionRequested: async (d, actor) => `${actor} asked to redeem "${d.option}" for ${d.cost} FP`,
   RedemptionApproved: async (d, actor, refs) => `${actor} approved ${await refs.member(d.childId)}'s redemption (${signedFp(-d.cost)})`,
   RedemptionRejected: async (d, actor, refs) => `${actor} rejected ${await refs.member(d.childId)}'s redemption`,
@@ -131,7 +144,55 @@ const summaries: { [T in EventType]?: Summary<T> } = {
   MemberSignInLinkCreated: async (_d, actor, refs, e) => `${actor} made a one-time sign-in link for ${await refs.member(streamEntityId(e.streamId))}`,
   MemberHubUsernameReserved: async (d, _actor, refs, e) =>
     `${await refs.member(streamEntityId(e.streamId))} will sign in with the Hub account "${d.hubUsername}"`,
+  ChoreSettingsChanged: (d, actor) => {
+    const missed = d.missedChore === 'deduct' ? 'missed chores cost their deduction' : 'missed chores cost nothing';
+    const bonuses = d.streakMilestones.map((m) => `${m.streak} in a row ${signedFp(m.points)}`);
+    return `${actor} changed the chore settings: ${missed}, ${bonuses.length ? `streak bonuses ${bonuses.join(', ')}` : 'no streak bonuses'}`;
+  },
+  ChoreCreated: async (d, actor, refs) =>
+    `${actor} made "${d.title}" repeat ${inSentence(describeChore(d.schedule as ChoreSchedule, d.sharing, await refs.members(d.children)))}`,
+  // Told with the title the chore had before this edit, and the children it has after it.
+  ChoreEdited: async ({ changes: c }, actor, refs, e) => {
+    const id = streamEntityId(e.streamId);
+    const children = c.children ?? idsOf(await refs.label(`choreChildren-${id}`));
+    const what: string[] = [];
+    if (c.title !== undefined) what.push(`title "${c.title}"`);
+    if (c.description !== undefined) what.push(c.description ? 'a new description' : 'no description');
+    if (c.pointsValue !== undefined) what.push(`points ${signedFp(c.pointsValue)}`);
+    if (c.schedule !== undefined) what.push(`repeats ${inSentence(describeSchedule(c.schedule as ChoreSchedule))}`);
+    if (c.sharing !== undefined) what.push(describeSharing(c.sharing, await refs.members(children)));
+    else if (c.children !== undefined) what.push(`children ${listWords(await refs.members(children))}`);
+    if (c.missedDeduction !== undefined) what.push(c.missedDeduction ? `missed ${signedFp(-c.missedDeduction)}` : 'no deduction when missed');
+    return `${actor} changed the chore "${await refs.chore(id)}": ${what.join(', ')}`;
+  },
+  ChorePaused: async (d, actor, refs, e) => `${actor} paused the chore "${await refs.chore(streamEntityId(e.streamId))}" from ${d.pausedOn}`,
+  ChoreResumed: async (d, actor, refs, e) => `${actor} resumed the chore "${await refs.chore(streamEntityId(e.streamId))}" from ${d.resumedOn}`,
+  ChoreEnded: async (d, actor, refs, e) => `${actor} ended the chore "${await refs.chore(streamEntityId(e.streamId))}" (last day ${d.endedOn})`,
+  // The occurrence's TaskCreated, in the same append, says who has it; a period no one had is told here.
+  ChoreOccurrenceRecorded: async (d, _actor, refs, e) =>
+    d.assignees.length > 0 ? null : `No one had "${await refs.chore(streamEntityId(e.streamId))}" on ${d.periodKey}: every child was away`,
+  // The task's own approval, missed or skipped line tells it.
+  ChoreOccurrenceSettled: () => null,
+  TaskMissed: async (d, _actor, refs, e) => {
+    const id = streamEntityId(e.streamId);
+    const who = d.deduction ? [d.deduction.childId] : idsOf(await refs.label(`taskAssignees-${id}`));
+    const names = who.length ? ` by ${listWords(await refs.members(who), 'or')}` : '';
+    return `"${await refs.task(id)}" was missed${names}${d.deduction ? ` (${signedFp(-d.deduction.points)})` : ''}`;
+  },
+  TaskSkipRequested: async (d, actor, refs, e) => `${actor} asked to skip "${await refs.task(streamEntityId(e.streamId))}": ${excerpt(d.reason)}`,
+  TaskSkipApproved: async (_d, actor, refs, e) => `${actor} let ${await skipper(e, refs)} skip "${await refs.task(streamEntityId(e.streamId))}"`,
+  TaskSkipDeclined: async (_d, actor, refs, e) => `${actor} said no to ${await skipper(e, refs)} skipping "${await refs.task(streamEntityId(e.streamId))}"`,
+  MemberPaused: async (d, actor, refs, e) =>
+    `${actor} paused ${await refs.member(streamEntityId(e.streamId))} from ${d.fromDay} to ${d.untilDay}${d.reason ? `: ${excerpt(d.reason)}` : ''}`,
+  MemberPauseEnded: async (d, actor, refs, e) => {
+    const child = await refs.member(streamEntityId(e.streamId));
+    const fromDay = await refs.label(`pause-${d.pauseId}`);
+    return d.untilDay < fromDay ? `${actor} cancelled ${child}'s pause from ${fromDay}` : `${actor} ended ${child}'s pause early (last day ${d.untilDay})`;
+  },
 };
+
+/** The child whose skip request a parent answers (remembered from the request). */
+const skipper = async (e: StoredEvent, refs: Refs) => refs.member(idsOf(await refs.label(`skipRequest-${streamEntityId(e.streamId)}`))[0] ?? '');
 
 async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Promise<void> {
   const ref = (id: string, label: string) => tx.put(collections.auditRefs, { id, familyId, label });
@@ -139,6 +200,17 @@ async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Prom
   if (isEvent(e, 'MemberRenamed') || isEvent(e, 'AccessRequested')) await ref(e.streamId, e.data.name);
   if (isEvent(e, 'TaskCreated')) await ref(`task-${e.data.taskId}`, e.data.title);
   if (isEvent(e, 'TaskEdited') && e.data.changes.title !== undefined) await ref(e.streamId, e.data.changes.title);
+  // A chore's occurrence: whose it is, for the missed line; a skip request: whose, for the parent's answer.
+  if (isEvent(e, 'TaskCreated') && e.data.chore) await ref(`taskAssignees-${e.data.taskId}`, e.data.assignedTo.join(','));
+  if (isEvent(e, 'TaskEdited') && e.data.changes.assignedTo !== undefined) await ref(`taskAssignees-${streamEntityId(e.streamId)}`, e.data.changes.assignedTo.join(','));
+  if (isEvent(e, 'TaskSkipRequested')) await ref(`skipRequest-${streamEntityId(e.streamId)}`, e.data.requestedBy);
+  if (isEvent(e, 'ChoreCreated')) {
+    await ref(`chore-${e.data.choreId}`, e.data.title);
+    await ref(`choreChildren-${e.data.choreId}`, e.data.children.join(','));
+  }
+  if (isEvent(e, 'ChoreEdited') && e.data.changes.title !== undefined) await ref(e.streamId, e.data.changes.title);
+  if (isEvent(e, 'ChoreEdited') && e.data.changes.children !== undefined) await ref(`choreChildren-${streamEntityId(e.streamId)}`, e.data.changes.children.join(','));
+  if (isEvent(e, 'MemberPaused')) await ref(`pause-${e.data.pauseId}`, e.data.fromDay);
   if (isEvent(e, 'CalendarEventCreated') || isEvent(e, 'CalendarEventUpdated')) await ref(e.streamId, e.data.title);
   // A deleted post or comment is named by its last words.
   if (isEvent(e, 'AnnouncementPosted') || isEvent(e, 'AnnouncementEdited')) await ref(e.streamId, excerpt(e.data.content));
@@ -153,7 +225,9 @@ export const auditProjection: Projection = {
   // 4: sentences for announcements, comments, photos, calendar events and weekly reports.
   // 5: sentences for access requests, invites and linked identities; identity claims are not audited.
   // 6: sentences for edited and deleted announcements and comments, which are named by their last words.
-  version: 6,
+  // 7: sentences for repeating chores, their occurrences, skips, missed chores, streak bonuses, pauses and
+  //    chore settings (issue 19); a chore's bookkeeping that another line of its append tells has no row.
+  version: 7,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
@@ -163,6 +237,8 @@ export const auditProjection: Projection = {
     const label = async (id: string) => ((await tx.get(collections.auditRefs, id))?.label ?? 'someone');
     const refs: Refs = {
       member: (id) => label(`member-${String(id)}`),
+      members: (ids) => Promise.all(ids.map((id) => label(`member-${id}`))),
+      chore: (id) => label(`chore-${String(id)}`),
       task: (id) => label(`task-${String(id)}`),
       calendarEvent: (id) => label(`calendarEvent-${String(id)}`),
       label,
@@ -170,16 +246,19 @@ export const auditProjection: Projection = {
     const actor = await refs.member(event.metadata.actorId);
     // Looked up by the stored type: the table's own types checked each sentence against its payload.
     const summarise = summaries[event.type as EventType] as Summary<EventType> | undefined;
-    const doc: AuditDoc = {
-      id: event.metadata.eventId,
-      familyId,
-      action: actionOf(event.type),
-      timestamp: event.metadata.timestamp,
-      actorId: event.metadata.actorId,
-      summary: summarise ? await summarise(event.data as never, actor, refs, event) : actionOf(event.type).replace(/_/g, ' '),
-      position: event.position,
-    };
-    await tx.put(collections.audit, doc);
+    const summary = summarise ? await summarise(event.data as never, actor, refs, event) : actionOf(event.type).replace(/_/g, ' ');
+    if (summary !== null) {
+      const doc: AuditDoc = {
+        id: event.metadata.eventId,
+        familyId,
+        action: actionOf(event.type),
+        timestamp: event.metadata.timestamp,
+        actorId: event.metadata.actorId,
+        summary,
+        position: event.position,
+      };
+      await tx.put(collections.audit, doc);
+    }
     // After the summary, so a rename is told with the name it replaced.
     await remember(tx, event, familyId);
   },

@@ -1,6 +1,7 @@
 import { SqliteReadModelStore } from '@familyos/read-models';
 import { applyProjection, EventLog } from '@familyos/testing';
 import type { FamilyCreated } from '@familyos/events';
+import { DEFAULT_CHORE_SETTINGS } from '@familyos/domain';
 import { familiesProjection } from './families.projection.js';
 import type { FamilyDoc } from '../schema/documents.js';
 
@@ -39,6 +40,7 @@ describe('families projection', () => {
         taskTemplates: [],
         hiddenSystemTemplates: [],
         createdAt: e.metadata.timestamp,
+        choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] },
       },
     ]);
   });
@@ -77,6 +79,7 @@ describe('families projection', () => {
         taskTemplates: [{ title: 'Feed the cat', description: 'Twice a day', points: 10, emoji: '🐈' }],
         hiddenSystemTemplates: ['Make bed', 'Homework'],
         createdAt: first.metadata.timestamp,
+        choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] },
       },
     ]);
   });
@@ -132,5 +135,15 @@ describe('families projection', () => {
       ['fam-a', 'fam-a', 'A-Team renamed', 'Sunday', 'CHF'],
       ['fam-b', 'fam-b', 'B-Team', 'Saturday', 'USD'],
     ]);
+  });
+
+  it("keeps the chore settings: the family decider's defaults, then each change", async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('family-fam-1', 'FamilyCreated', created('fam-1', 'The Smiths'));
+    expect((await run(log))[0]!.choreSettings).toEqual(DEFAULT_CHORE_SETTINGS);
+    log.add('family-fam-1', 'ChoreSettingsChanged', { missedChore: 'deduct', streakMilestones: [{ streak: 3, points: 5 }, { streak: 10, points: 25 }] });
+    expect((await run(log))[0]).toMatchObject({ name: 'The Smiths', choreSettings: { missedChore: 'deduct', streakMilestones: [{ streak: 3, points: 5 }, { streak: 10, points: 25 }] } });
+    log.add('family-fam-1', 'ChoreSettingsChanged', { missedChore: 'nothing', streakMilestones: [] });
+    expect((await run(log))[0]!.choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [] });
   });
 });

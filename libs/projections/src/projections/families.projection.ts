@@ -1,4 +1,5 @@
-import { isEvent } from '@familyos/events';
+import { isEvent, type ChoreSettings } from '@familyos/events';
+import { DEFAULT_CHORE_SETTINGS } from '@familyos/domain';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { FamilyDoc } from '../schema/documents.js';
@@ -11,16 +12,18 @@ const patches: Record<string, (data: never) => Partial<FamilyDoc>> = {
   RewardsChanged: (d: { rewards: FamilyDoc['rewards'] }) => ({ rewards: d.rewards }),
   TaskTemplatesChanged: (d: { taskTemplates: FamilyDoc['taskTemplates'] }) => ({ taskTemplates: d.taskTemplates }),
   SystemTemplatesHiddenChanged: (d: { hiddenSystemTemplates: string[] }) => ({ hiddenSystemTemplates: d.hiddenSystemTemplates }),
+  ChoreSettingsChanged: (d: ChoreSettings) => ({ choreSettings: { missedChore: d.missedChore, streakMilestones: d.streakMilestones } }),
 };
 
 export const familiesProjection: Projection = {
   name: 'families',
-  version: 1,
+  // 2: the chore settings (issue 19): the family decider's defaults until ChoreSettingsChanged.
+  version: 2,
   collections: [collections.families],
   async apply(event, tx) {
     if (isEvent(event, 'FamilyCreated')) {
       const { familyId, ...rest } = event.data;
-      const doc: FamilyDoc = { id: familyId, familyId, ...rest, createdAt: event.metadata.timestamp };
+      const doc: FamilyDoc = { id: familyId, familyId, ...rest, createdAt: event.metadata.timestamp, choreSettings: DEFAULT_CHORE_SETTINGS };
       await tx.put(collections.families, doc);
       return;
     }

@@ -2,6 +2,7 @@ import { accessRequestsProjection } from './access-requests.projection.js';
 import { announcementsProjection } from './announcements.projection.js';
 import { auditProjection } from './audit.projection.js';
 import { calendarProjection } from './calendar.projection.js';
+import { choresProjection } from './chores.projection.js';
 import { familiesProjection } from './families.projection.js';
 import { invitesProjection } from './invites.projection.js';
 import { membersProjection } from './members.projection.js';
@@ -15,6 +16,7 @@ export const allProjections: Projection[] = [
   familiesProjection,
   membersProjection,
   tasksProjection,
+  choresProjection,
   pointsProjection,
   announcementsProjection,
   photosProjection,

@@ -49,6 +49,7 @@ describe('members projection', () => {
         createdAt: e.metadata.timestamp,
         active: true,
         pendingHubUsername: null,
+        pauses: [],
       },
     ]);
   });
@@ -79,6 +80,7 @@ describe('members projection', () => {
       createdAt: kidJoined.metadata.timestamp,
       active: true,
       pendingHubUsername: null,
+      pauses: [],
     });
     expect(JSON.stringify(kid)).not.toContain('scrypt');
   });
@@ -145,5 +147,30 @@ describe('members projection', () => {
       ['b-kid', 'fam-b', 'Beatrix'],
       ['bob', 'fam-b', 'Bob'],
     ]);
+  });
+
+  it("keeps a child's pauses, current and upcoming: ended early, cancelled, long over", async () => {
+    // The log's clock starts on 2026-11-22.
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom', stepMs: 86_400_000 });
+    log.add('member-emma', 'MemberJoined', joined({ memberId: 'emma', name: 'Emma' }));
+    const xmas = log.add('member-emma', 'MemberPaused', { pauseId: 'p2', fromDay: '2026-12-20', untilDay: '2026-12-31', reason: 'Holidays' });
+    const now = log.add('member-emma', 'MemberPaused', { pauseId: 'p1', fromDay: '2026-11-23', untilDay: '2026-11-30', reason: 'Sick' });
+    log.add('member-emma', 'MemberPaused', { pauseId: 'p3', fromDay: '2027-02-01', untilDay: '2027-02-07', reason: '' });
+    log.add('member-emma', 'MemberPauseEnded', { pauseId: 'p1', untilDay: '2026-11-26' });
+    // Cancelled before it began: it never takes effect.
+    log.add('member-emma', 'MemberPauseEnded', { pauseId: 'p3', untilDay: '2027-01-31' });
+    let [emma] = await run(log);
+    expect(emma!.pauses).toEqual([
+      { id: 'p1', fromDay: '2026-11-23', untilDay: '2026-11-26', reason: 'Sick', pausedBy: 'mom', pausedAt: now.metadata.timestamp },
+      { id: 'p2', fromDay: '2026-12-20', untilDay: '2026-12-31', reason: 'Holidays', pausedBy: 'mom', pausedAt: xmas.metadata.timestamp },
+    ]);
+    // Weeks later, the next pause event drops the one long over.
+    log.add('member-emma', 'MemberPaused', { pauseId: 'p4', fromDay: '2026-12-01', untilDay: '2026-12-02', reason: 'Trip' }, { timestamp: '2026-11-30T10:00:00.000Z' });
+    [emma] = await run(log);
+    expect(emma!.pauses.map((p) => [p.id, p.fromDay, p.untilDay])).toEqual([
+      ['p4', '2026-12-01', '2026-12-02'],
+      ['p2', '2026-12-20', '2026-12-31'],
+    ]);
+    expect(emma).toMatchObject({ name: 'Emma', active: true });
   });
 });

@@ -1,7 +1,35 @@
 import { isEvent, streamEntityId, type StoredEvent } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
-import type { MemberDoc } from '../schema/documents.js';
+import type { MemberDoc, MemberPauseDoc } from '../schema/documents.js';
+
+/** Days a pause is kept after its last day: whatever the family's time zone, it is over by then everywhere. */
+const PAUSE_KEPT_DAYS = 2;
+
+/** The UTC day `days` before the event's own time, 'YYYY-MM-DD'. */
+const dayBefore = (timestamp: string, days: number) => new Date(Date.parse(timestamp) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A child's pauses after a pause event: the changed one in place (a replayed event changes nothing), one that
+ * now ends before it begins (cancelled) dropped, and those long over dropped, by the event's own time (no clock
+ * here: a rebuild keeps the same ones). Sorted by first day.
+ */
+function pausesAfter(event: StoredEvent, member: MemberDoc): MemberPauseDoc[] | null {
+  let pauses = member.pauses ?? [];
+  if (isEvent(event, 'MemberPaused')) {
+    const d = event.data;
+    const pause: MemberPauseDoc = { id: d.pauseId, fromDay: d.fromDay, untilDay: d.untilDay, reason: d.reason, pausedBy: event.metadata.actorId, pausedAt: event.metadata.timestamp };
+    const known = pauses.find((p) => p.id === d.pauseId);
+    pauses = known ? pauses : [...pauses, pause];
+  } else if (isEvent(event, 'MemberPauseEnded')) {
+    const { pauseId, untilDay } = event.data;
+    pauses = pauses.map((p) => (p.id === pauseId ? { ...p, untilDay } : p));
+  } else return null;
+  const over = dayBefore(event.metadata.timestamp, PAUSE_KEPT_DAYS);
+  return pauses
+    .filter((p) => p.untilDay >= p.fromDay && p.untilDay >= over)
+    .sort((a, b) => (a.fromDay < b.fromDay ? -1 : a.fromDay > b.fromDay ? 1 : a.id < b.id ? -1 : 1));
+}
 
 /** The member events of decision 029, as changes to the member's row. */
 function memberPatch(event: StoredEvent): Partial<MemberDoc> | null {
@@ -16,7 +44,8 @@ function memberPatch(event: StoredEvent): Partial<MemberDoc> | null {
 export const membersProjection: Projection = {
   name: 'members',
   // 3: role changes, deactivation, bio and website, and the hub account named for a member (decision 029).
-  version: 3,
+  // 4: a child's pauses, current and upcoming (issue 19).
+  version: 4,
   collections: [collections.members],
   async apply(event, tx) {
     if (isEvent(event, 'MemberJoined')) {
@@ -38,8 +67,15 @@ export const membersProjection: Projection = {
         createdAt: event.metadata.timestamp,
         active: true,
         pendingHubUsername: null,
+        pauses: [],
       };
       await tx.put(collections.members, doc);
+      return;
+    }
+    if (isEvent(event, 'MemberPaused') || isEvent(event, 'MemberPauseEnded')) {
+      const member = await tx.get(collections.members, streamEntityId(event.streamId));
+      const pauses = member && pausesAfter(event, member);
+      if (member && pauses) await tx.put(collections.members, { ...member, pauses });
       return;
     }
     const patch: Partial<MemberDoc> | null = isEvent(event, 'MemberRenamed')

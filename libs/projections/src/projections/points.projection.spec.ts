@@ -190,4 +190,25 @@ describe('points projection', () => {
       ['rb', 'fam-b', 'approved'],
     ]);
   });
+
+  it('a missed chore is a debit "Missed: {title}" of its occurrence, a streak bonus a credit: counted like any entry', async () => {
+    const { log } = kidAccount();
+    const missed = log.add('pointsAccount-kid', 'MissedChorePointsDeducted', { entryId: 'p7', childId: 'kid', taskId: 'c1_2026-11-23', amount: -5, reason: 'Missed: Make Bed' }, { actorId: 'system' });
+    const bonus = log.add('pointsAccount-kid', 'StreakBonusCredited', { entryId: 'p8', childId: 'kid', key: 'kid|c1|2026-11-17|7', amount: 10, reason: 'Streak bonus: 7 in a row of Make Bed' }, { actorId: 'system' });
+    const { entries, balances } = await run(log);
+    expect(entries.filter((e) => e.id === 'p7' || e.id === 'p8')).toEqual([
+      { id: 'p7', familyId: 'fam-1', userId: 'kid', amount: -5, reason: 'Missed: Make Bed', approved: true, date: missed.metadata.timestamp, issuerId: 'system', source: 'missed', taskId: 'c1_2026-11-23', redemptionId: null, position: missed.position },
+      { id: 'p8', familyId: 'fam-1', userId: 'kid', amount: 10, reason: 'Streak bonus: 7 in a row of Make Bed', approved: true, date: bonus.metadata.timestamp, issuerId: 'system', source: 'streakBonus', taskId: null, redemptionId: null, position: bonus.position },
+    ]);
+    // The deduction is no earning taken back (unlike a reversal) and no spending; the bonus is earned; neither is a task.
+    expect(balances[0]).toMatchObject({ balance: 15 + 40 - 5 - 30 - 5 + 10, totalEarned: 15 + 40 + 10, totalSpent: 30, tasksDone: 1, lastPosition: bonus.position });
+    expect(balances[0]!.balance).toBe(sumApproved(entries, 'kid'));
+  });
+
+  it("a missed chore's debit opens the account of a child with no entry yet", async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+    log.add('pointsAccount-emma', 'MissedChorePointsDeducted', { entryId: 'm1', childId: 'emma', taskId: 'c1_2026-11-23', amount: -3, reason: 'Missed: Make Bed' });
+    const { balances } = await run(log);
+    expect(balances).toEqual([{ id: 'emma', familyId: 'fam-1', userId: 'emma', balance: -3, totalEarned: 0, totalSpent: 0, pending: 0, tasksDone: 0, lastPosition: 1 }]);
+  });
 });

@@ -52,11 +52,12 @@ async function decideRedemption(tx: ReadModelTx, event: StoredEvent, id: string,
 
 /**
  * Points entries, redemptions and each child's account totals (balance, pending redemptions, earned, spent,
- * tasks done): everything that lives in pointsAccount-<childId> streams. Version 2 added pending and tasksDone.
+ * tasks done): everything that lives in pointsAccount-<childId> streams. Version 2 added pending and tasksDone;
+ * 3, the entries of repeating chores (missed chores' debits, streak bonuses).
  */
 export const pointsProjection: Projection = {
   name: 'points',
-  version: 2,
+  version: 3,
   collections: [collections.points, collections.balances, collections.redemptions],
   async apply(event, tx) {
     if (isEvent(event, 'PointsIssued')) {
@@ -84,6 +85,21 @@ export const pointsProjection: Projection = {
         issuerId: event.metadata.actorId,
         source: event.type === 'TaskPointsAwarded' ? 'task' : 'reversal',
         taskId: d.taskId,
+        redemptionId: null,
+      });
+    } else if (isEvent(event, 'MissedChorePointsDeducted') || isEvent(event, 'StreakBonusCredited')) {
+      // A missed chore's debit ("Missed: {title}", naming the occurrence) or a streak milestone's bonus: a
+      // deduction earns nothing and a bonus is earned, as any other entry; neither is a task done.
+      const d = event.data;
+      await addEntry(tx, event, {
+        id: d.entryId,
+        userId: d.childId,
+        amount: d.amount,
+        reason: d.reason,
+        approved: true,
+        issuerId: event.metadata.actorId,
+        source: event.type === 'MissedChorePointsDeducted' ? 'missed' : 'streakBonus',
+        taskId: isEvent(event, 'MissedChorePointsDeducted') ? event.data.taskId : null,
         redemptionId: null,
       });
     } else if (isEvent(event, 'RedemptionRequested')) {

@@ -71,6 +71,9 @@ describe('tasks projection', () => {
         reversedAt: null,
         reversedBy: null,
         reversalReason: null,
+        chore: null,
+        submittedBy: null,
+        skipRequest: null,
         updatedAt: e.metadata.timestamp,
       },
     ]);
@@ -236,5 +239,64 @@ describe('tasks projection', () => {
       ['a1', 'fam-a', 'A chore', 'rejected', 'alice'],
       ['b1', 'fam-b', 'B chore', 'submitted', 'bob'],
     ]);
+  });
+
+  describe("a repeating chore's occurrences (issue 19)", () => {
+    const occurrence = (taskId: string, assignedTo: string[]) =>
+      created({ taskId, title: 'Make Bed', assignedTo, chore: { choreId: 'c1', periodKey: '2026-11-23' } });
+
+    it('keeps the chore link; an ordinary task has none', async () => {
+      const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+      log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma']));
+      log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes' }));
+      const rows = await run(log);
+      expect(rows.map((t) => [t.id, t.chore, t.submittedBy, t.skipRequest, t.status])).toEqual([
+        ['c1_2026-11-23', { choreId: 'c1', periodKey: '2026-11-23' }, null, null, 'pending'],
+        ['t1', null, null, null, 'pending'],
+      ]);
+    });
+
+    it('first come: the child who submits is submittedBy, and the approval credits that child', async () => {
+      const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+      log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma', 'leo']));
+      const s = log.add('task-c1_2026-11-23', 'TaskSubmitted', { submittedBy: 'leo' }, { actorId: 'leo' });
+      let [task] = await run(log);
+      expect(task).toMatchObject({ status: 'submitted', submittedBy: 'leo', submittedAt: s.metadata.timestamp, assignedTo: ['emma', 'leo'] });
+      log.add('task-c1_2026-11-23', 'TaskApproved', { score: 9, creditedTo: 'leo', entryId: 'e1', pointsValue: 20 }, { actorId: 'mom' });
+      [task] = await run(log);
+      expect(task).toMatchObject({ status: 'approved', submittedBy: 'leo', creditedTo: 'leo', reviewedBy: 'mom' });
+    });
+
+    it('missed: status missed once its day is over', async () => {
+      const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+      log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma']));
+      const m = log.add('task-c1_2026-11-23', 'TaskMissed', { deduction: { childId: 'emma', entryId: 'e1', points: 5 } });
+      const [task] = await run(log);
+      expect(task).toMatchObject({ status: 'missed', skipRequest: null, submittedBy: null, reviewedAt: null, updatedAt: m.metadata.timestamp });
+    });
+
+    it('a skip request waits ({by, reason, at}) until a parent approves: skipped, reviewed by that parent', async () => {
+      const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+      log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma']));
+      const req = log.add('task-c1_2026-11-23', 'TaskSkipRequested', { requestedBy: 'emma', reason: 'At grandma’s' }, { actorId: 'emma' });
+      let [task] = await run(log);
+      expect(task).toMatchObject({ status: 'pending', skipRequest: { by: 'emma', reason: 'At grandma’s', at: req.metadata.timestamp } });
+      const ok = log.add('task-c1_2026-11-23', 'TaskSkipApproved', {}, { actorId: 'mom' });
+      [task] = await run(log);
+      expect(task).toMatchObject({ status: 'skipped', skipRequest: null, reviewedAt: ok.metadata.timestamp, reviewedBy: 'mom', updatedAt: ok.metadata.timestamp });
+    });
+
+    it('a declined skip request leaves the occurrence pending; a submission clears one still waiting', async () => {
+      const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+      log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma']));
+      log.add('task-c1_2026-11-23', 'TaskSkipRequested', { requestedBy: 'emma', reason: 'Tired' }, { actorId: 'emma' });
+      log.add('task-c1_2026-11-23', 'TaskSkipDeclined', {}, { actorId: 'mom' });
+      let [task] = await run(log);
+      expect(task).toMatchObject({ status: 'pending', skipRequest: null, reviewedAt: null, reviewedBy: null });
+      log.add('task-c1_2026-11-23', 'TaskSkipRequested', { requestedBy: 'emma', reason: 'Still tired' }, { actorId: 'emma' });
+      log.add('task-c1_2026-11-23', 'TaskSubmitted', { submittedBy: 'emma' }, { actorId: 'emma' });
+      [task] = await run(log);
+      expect(task).toMatchObject({ status: 'submitted', skipRequest: null, submittedBy: 'emma' });
+    });
   });
 });

@@ -8,7 +8,8 @@ import type { TaskDoc } from '../schema/documents.js';
 export const tasksProjection: Projection = {
   name: 'tasks',
   // 2: creditedTo, the reversal (status reversed, reversedAt/By, reversalReason), edits, deleted tasks removed.
-  version: 2,
+  // 3: chores' occurrences (issue 19): chore, submittedBy, skipRequest, statuses missed and skipped.
+  version: 3,
   collections: [collections.tasks],
   async apply(event, tx) {
     const at = event.metadata.timestamp;
@@ -38,6 +39,9 @@ export const tasksProjection: Projection = {
         reversedAt: null,
         reversedBy: null,
         reversalReason: null,
+        chore: d.chore ?? null,
+        submittedBy: null,
+        skipRequest: null,
         updatedAt: at,
       };
       await tx.put(collections.tasks, doc);
@@ -53,7 +57,8 @@ export const tasksProjection: Projection = {
     if (!task) return;
     const actor = event.metadata.actorId;
     let next: TaskDoc | null = null;
-    if (isEvent(event, 'TaskSubmitted')) next = { ...task, status: 'submitted', submittedAt: at };
+    // Submitting answers a waiting skip request too: the child did it after all.
+    if (isEvent(event, 'TaskSubmitted')) next = { ...task, status: 'submitted', submittedAt: at, submittedBy: event.data.submittedBy, skipRequest: null };
     else if (isEvent(event, 'TaskApproved'))
       next = { ...task, status: 'approved', score: event.data.score, creditedTo: event.data.creditedTo, reviewedAt: at, reviewedBy: actor };
     else if (isEvent(event, 'TaskRejected')) next = { ...task, status: 'rejected', reviewedAt: at, reviewedBy: actor };
@@ -62,6 +67,11 @@ export const tasksProjection: Projection = {
     else if (isEvent(event, 'TaskEdited')) next = { ...task, ...event.data.changes };
     else if (isEvent(event, 'TaskReversed'))
       next = { ...task, status: 'reversed', reversedAt: at, reversedBy: actor, reversalReason: event.data.reason };
+    else if (isEvent(event, 'TaskMissed')) next = { ...task, status: 'missed' };
+    else if (isEvent(event, 'TaskSkipRequested')) next = { ...task, skipRequest: { by: event.data.requestedBy, reason: event.data.reason, at } };
+    // A skip approved decides the occurrence (who, when); a decline leaves it pending, unreviewed.
+    else if (isEvent(event, 'TaskSkipApproved')) next = { ...task, status: 'skipped', skipRequest: null, reviewedAt: at, reviewedBy: actor };
+    else if (isEvent(event, 'TaskSkipDeclined')) next = { ...task, skipRequest: null };
     if (next) await tx.put(collections.tasks, { ...next, updatedAt: at });
   },
 };

@@ -145,6 +145,46 @@ function generateHistory(seed: number, steps: number): Group[] {
       one(log.add(`member-${root}`, 'MemberJoined', { memberId: root, familyId: null, username: root, name: 'Root', role: 'superuser', age: null, avatar: '🛡️', isPrimaryAdmin: false, via: 'bootstrap' }, { familyId: null, actorId: root }));
     }
   }
+
+  // Repeating chores (issue 19), each family's appended as the reactors and the api would: a chore, occurrences
+  // (the period and its tasks in one append), done, missed with its debit, skipped, a pause, settings, a bonus.
+  for (const f of fams) {
+    const choreId = id('chore-');
+    const [first, second] = [f.kids[0]!, f.kids[1] ?? f.kids[0]!];
+    const sys = as(f, 'system');
+    const schedule = { repeat: 'daily', basis: 'fixed', startDay: '2026-11-23', dueTime: null, endDay: null } as const;
+    one(log.add(`family-${f.id}`, 'ChoreSettingsChanged', { missedChore: 'deduct', streakMilestones: [{ streak: 2, points: 5 }] }, as(f, f.admin)));
+    one(log.add(`chore-${choreId}`, 'ChoreCreated', { choreId, familyId: f.id, createdBy: f.admin, title: `Chore of ${f.id}`, description: '', pointsValue: 10, schedule, sharing: { mode: 'turns', order: 'roundRobin' }, children: f.kids, missedDeduction: 3 }, as(f, f.admin)));
+    const occurrence = (periodKey: string, kid: string) => {
+      const taskId = `${choreId}_${periodKey}`;
+      groups.push([
+        log.add(`chore-${choreId}`, 'ChoreOccurrenceRecorded', { periodKey, assignees: [kid], taskIds: [taskId] }, sys),
+        log.add(`task-${taskId}`, 'TaskCreated', { taskId, familyId: f.id, createdBy: f.admin, title: `Chore of ${f.id}`, description: '', pointsValue: 10, dueDate: null, assignedTo: [kid], isRecurring: false, recurringFrequency: null, isChildRequest: false, requestType: null, chore: { choreId, periodKey } }, sys),
+      ]);
+      return taskId;
+    };
+    const done = occurrence('2026-11-23', first);
+    one(log.add(`task-${done}`, 'TaskSubmitted', { submittedBy: first }, as(f, first)));
+    const entryId = id('entry-');
+    groups.push([
+      log.add(`task-${done}`, 'TaskApproved', { score: 8, creditedTo: first, entryId, pointsValue: 10 }, as(f, f.admin)),
+      log.add(`pointsAccount-${first}`, 'TaskPointsAwarded', { entryId, childId: first, taskId: done, amount: 10, reason: `Completed task: Chore of ${f.id}` }, as(f, f.admin)),
+    ]);
+    one(log.add(`chore-${choreId}`, 'ChoreOccurrenceSettled', { periodKey: '2026-11-23', taskId: done, childId: first, outcome: 'done' }, sys));
+    const missed = occurrence('2026-11-24', second);
+    const debit = id('entry-');
+    groups.push([
+      log.add(`task-${missed}`, 'TaskMissed', { deduction: { childId: second, entryId: debit, points: 3 } }, sys),
+      log.add(`pointsAccount-${second}`, 'MissedChorePointsDeducted', { entryId: debit, childId: second, taskId: missed, amount: -3, reason: `Missed: Chore of ${f.id}` }, sys),
+    ]);
+    const skipped = occurrence('2026-11-25', first);
+    one(log.add(`task-${skipped}`, 'TaskSkipRequested', { requestedBy: first, reason: 'Away' }, as(f, first)));
+    one(log.add(`task-${skipped}`, 'TaskSkipApproved', {}, as(f, f.admin)));
+    one(log.add(`member-${second}`, 'MemberPaused', { pauseId: id('pause-'), fromDay: '2026-11-26', untilDay: '2026-11-30', reason: 'Trip' }, as(f, f.admin)));
+    one(log.add(`pointsAccount-${first}`, 'StreakBonusCredited', { entryId: id('entry-'), childId: first, key: `${first}|${choreId}|2026-11-23|2`, amount: 5, reason: 'Streak bonus: 2 in a row' }, sys));
+    one(log.add(`chore-${choreId}`, 'ChoreEdited', { changes: { title: `Chore of ${f.id}, renamed`, sharing: { mode: 'firstCome' } } }, as(f, f.admin)));
+    if (rnd() < 0.5) one(log.add(`chore-${choreId}`, 'ChoreEnded', { endedOn: '2026-11-30' }, as(f, f.admin)));
+  }
   return groups;
 }
 

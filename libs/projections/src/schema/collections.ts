@@ -6,6 +6,7 @@ import type {
   AuditRefDoc,
   BalanceDoc,
   CalendarEventDoc,
+  ChoreDoc,
   CommentDoc,
   FamilyDoc,
   InviteDoc,
@@ -25,6 +26,8 @@ export const collections = {
   families: collection<FamilyDoc>('families'),
   members: collection<MemberDoc>('members'),
   tasks: collection<TaskDoc>('tasks'),
+  /** Repeating chores (issue 19); their occurrences are rows of tasks. */
+  chores: collection<ChoreDoc>('chores'),
   points: collection<PointsEntryDoc>('points'),
   balances: collection<BalanceDoc>('balances'),
   redemptions: collection<RedemptionDoc>('redemptions'),

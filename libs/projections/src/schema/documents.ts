@@ -1,6 +1,6 @@
-import type { FamilySettings, Role } from '@familyos/events';
+import type { ChoreSettings, FamilySettings, Role } from '@familyos/events';
 import type { CalendarEventFields } from '@familyos/events';
-import type { InviteView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
+import type { ChoreRecord, InviteView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
 
 /**
  * The documents the projections write and the queries read. Where a document is an answer plus its family (and
@@ -10,6 +10,22 @@ export interface FamilyDoc extends FamilySettings {
   id: string;
   familyId: string;
   createdAt: string;
+  /** What the family's repeating chores do (ChoreSettingsChanged); the family decider's defaults until changed. */
+  choreSettings: ChoreSettings;
+}
+
+/**
+ * A child's pause (a vacation: MemberPaused), family-local days, both included. Ended early, `untilDay` is its new
+ * last day; one cancelled before it began is dropped. Pauses long over are dropped too, so the list holds the
+ * current and upcoming ones, and perhaps one that ended a day or two ago: readers compare `untilDay` with today.
+ */
+export interface MemberPauseDoc {
+  id: string;
+  fromDay: string;
+  untilDay: string;
+  reason: string;
+  pausedBy: string;
+  pausedAt: string;
 }
 
 export interface MemberDoc {
@@ -35,9 +51,16 @@ export interface MemberDoc {
   active: boolean;
   /** A hub account a parent named for the member, until its first hub sign-in links it. */
   pendingHubUsername: string | null;
+  /** A child's pauses, current and upcoming, by first day (see MemberPauseDoc). */
+  pauses: MemberPauseDoc[];
 }
 
 export interface TaskDoc extends TaskFields {
+  familyId: string;
+}
+
+/** A repeating chore (the chores projection): one row per chore, ended ones included. */
+export interface ChoreDoc extends ChoreRecord {
   familyId: string;
 }
 

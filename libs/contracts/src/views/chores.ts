@@ -1,0 +1,61 @@
+import type { ChoreScheduleData, ChoreSharingData } from '@familyos/events';
+
+/** How one occurrence task of a period ended (ChoreOccurrenceSettled); a task with none is still open. */
+export interface ChoreOutcomeView {
+  taskId: string;
+  /** Who did it (done), or whose it was; null for a first-come occurrence no one took. */
+  childId: string | null;
+  outcome: 'done' | 'missed' | 'skipped';
+}
+
+/** One period the chore has had: who it went to, as which tasks, and how each ended so far. */
+export interface ChorePeriodView {
+  /** The family-local day, 'YYYY-MM-DD'. */
+  periodKey: string;
+  /** Empty when every child was away (paused) that day: no occurrence. */
+  assignees: string[];
+  taskIds: string[];
+  /** In the order of taskIds; a task not listed is still open. */
+  outcomes: ChoreOutcomeView[];
+}
+
+/** A repeating chore as the chores read model keeps it (issue 19, decision 034). */
+export interface ChoreRecord {
+  id: string;
+  title: string;
+  description: string;
+  pointsValue: number;
+  schedule: ChoreScheduleData;
+  sharing: ChoreSharingData;
+  /** The chore's children, in the order turns go. */
+  children: string[];
+  /** FP taken when an occurrence is missed and the family deducts for missed chores; 0: none. */
+  missedDeduction: number;
+  status: 'active' | 'paused' | 'ended';
+  /** The family-local day the current pause began (null unless paused). */
+  pausedOn: string | null;
+  /** The chore's last day once ended (null until then). */
+  endedOn: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The latest period recorded; null before the first. */
+  lastPeriod: string | null;
+  /** The most recent periods, oldest first (the chores projection keeps the last 60). */
+  recentPeriods: ChorePeriodView[];
+}
+
+/** What the calling member may do to a chore now (to be reported from the chore decider's verdicts). */
+export interface ChoreCan {
+  edit: boolean;
+  pause: boolean;
+  resume: boolean;
+  end: boolean;
+}
+
+/** GET /api/chores and every chore a chore command answers. */
+export interface ChoreView extends ChoreRecord {
+  /** The schedule and sharing in plain words (libs/domain `describeChore`): "Every day, taking turns: Emma, then Leo". */
+  summary: string;
+  can: ChoreCan;
+}
