@@ -89,8 +89,11 @@ export class ChangeChoreHandler implements ICommandHandler<ChangeChore> {
   }
 }
 
-/** The fields a PATCH gave (class-transformer leaves the others undefined); children are replaced by their facts. */
+/**
+ * The fields a PATCH gave: left out (undefined) or null (which IsOptional lets through) both leave a field as
+ * it is. Children are replaced by their facts.
+ */
 function withoutUndefined(changes: EditChoreDto): Partial<ChoreInput> {
   const { children: _children, ...rest } = changes;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<ChoreInput>;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null)) as Partial<ChoreInput>;
 }
