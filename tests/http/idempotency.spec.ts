@@ -33,6 +33,8 @@ interface CreateCase {
 
 interface Context {
   announcementId: string;
+  /** The child a pause is for. */
+  childId: string;
 }
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
@@ -49,6 +51,14 @@ const cases: CreateCase[] = [
   { what: 'member', by: 'parent', path: () => '/api/users', body: () => ({ username: uniqueName('kid'), name: 'Cleo', role: 'child', password: PASSWORD }), created: 'MemberJoined' },
   { what: 'photo upload', by: 'parent', path: () => '/api/upload-photo', body: () => photoForm(pngOfSize(100 + n++)), created: 'PhotoUploaded' },
   // The route reads no body; one that differs still makes another request.
+  {
+    what: 'chore',
+    by: 'parent',
+    path: () => '/api/chores',
+    body: (f) => ({ title: uniqueName('Feed the cat '), pointsValue: 5, schedule: { repeat: 'daily', startDay: '2099-01-01' }, sharing: { mode: 'everyone' }, children: [f.kids[0].id] }),
+    created: 'ChoreCreated',
+  },
+  { what: "child's pause", by: 'parent', path: (c) => `/api/users/${c.childId}/pauses`, body: () => ({ fromDay: '2099-01-01', untilDay: '2099-01-03', reason: uniqueName('Camp ') }), created: 'MemberPaused' },
   { what: 'report generation', by: 'parent', path: () => '/api/reports/generate', body: () => ({ note: uniqueName('') }), created: 'WeeklyReportGenerated' },
 ];
 
@@ -87,7 +97,7 @@ describe('Idempotency-Key on every request that creates something', () => {
     family = await familyFor(server);
     const post = await family.admin.client.post('/api/announcements', { content: 'Who wants pancakes?' });
     expect(post.status).toBe(201);
-    ctx = { announcementId: post.body.id };
+    ctx = { announcementId: post.body.id, childId: family.kids[1].id };
   });
   afterAll(() => server.close());
 
@@ -269,7 +279,7 @@ describe('Idempotency-Key across a restart', () => {
     try {
       const family = await familyFor(server);
       const announcement = await family.admin.client.post('/api/announcements', { content: 'Who wants pancakes?' });
-      const ctx: Context = { announcementId: announcement.body.id };
+      const ctx: Context = { announcementId: announcement.body.id, childId: family.kids[1].id };
       const memberOf = (c: CreateCase) => (c.by === 'parent' ? family.admin : family.kids[0]);
       const sent = [];
       for (const c of cases) {

@@ -29,7 +29,7 @@ type Check = (res: ApiResponse, call: Call, who: Who) => Promise<void> | void;
 type Outcome = number | { status: number; check?: Check };
 
 interface Case {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** How the test names the route: "/api/tasks/:id {status: approved}". */
   route: string;
   prepare: (who: Who) => Promise<Call> | Call;
@@ -90,6 +90,24 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
   const redemptionOf = async (id: string) =>
     ((await admin().get('/api/redemptions')).body as { id: string; status: string }[]).find((r) => r.id === id);
   const idsOf = (rows: { id: string }[]) => rows.map((r) => r.id);
+  const choreBody = (title = uniqueName('Chore ')) => ({
+    title,
+    pointsValue: 5,
+    schedule: { repeat: 'daily', startDay: '2099-01-01' },
+    sharing: { mode: 'turns', order: 'roundRobin' },
+    children: [ada.id, ben.id],
+  });
+  const freshChore = async (): Promise<string> => {
+    const res = await admin().post('/api/chores', choreBody());
+    expect(res.status).toBe(201);
+    return res.body.id;
+  };
+  /** A parent's recurring task for Ada: the first occurrence of its chore. */
+  const freshOccurrence = async (): Promise<string> => {
+    const res = await admin().post('/api/tasks', { title: uniqueName('Bed '), pointsValue: 2, assignedTo: [ada.id], isRecurring: true, recurringFrequency: 'daily' });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  };
   const issue = async (child: Member, amount: number, reason = 'permissions test'): Promise<string> => {
     const res = await admin().post('/api/points', { userId: child.id, amount, reason });
     expect(res.status).toBe(201);
@@ -500,6 +518,88 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
         ...outsiders,
       },
       unchanged: async (call) => expect((await taskOf(call.id!)).status).toBe('submitted'),
+    },
+
+    // ---- repeating chores, skips, pauses (issue 19) -------------------------------------------------------
+    {
+      method: 'GET',
+      route: '/api/chores',
+      prepare: async () => ({ path: '/api/chores', id: await freshChore() }),
+      expect: {
+        ...members({ status: 200, check: (res, call) => expect(idsOf(res.body)).toContain(call.id) }),
+        ...outsiders,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/chores',
+      prepare: () => {
+        const name = uniqueName('Chore ');
+        return { path: '/api/chores', body: choreBody(name), name };
+      },
+      expect: {
+        child: 403,
+        ...parents({ status: 201, check: (res, call) => expect(res.body).toMatchObject({ title: call.name, status: 'active' }) }),
+        ...outsiders,
+      },
+      unchanged: async (call) => expect((await admin().get('/api/chores')).body.some((c: { title: string }) => c.title === call.name)).toBe(false),
+    },
+    {
+      method: 'PATCH',
+      route: '/api/chores/:id {title}',
+      prepare: async () => {
+        const name = uniqueName('Renamed ');
+        const id = await freshChore();
+        return { path: `/api/chores/${id}`, body: { title: name }, name, id };
+      },
+      expect: { child: 403, ...parents({ status: 200, check: (res, call) => expect(res.body.title).toBe(call.name) }), ...outsiders },
+      unchanged: async (call) => expect((await admin().get(`/api/chores/${call.id}`)).body.title).not.toBe(call.name),
+    },
+    {
+      method: 'POST',
+      route: '/api/chores/:id/pause',
+      prepare: async () => {
+        const id = await freshChore();
+        return { path: `/api/chores/${id}/pause`, id };
+      },
+      expect: { child: 403, ...parents({ status: 200, check: (res) => expect(res.body.status).toBe('paused') }), ...outsiders },
+      unchanged: async (call) => expect((await admin().get(`/api/chores/${call.id}`)).body.status).toBe('active'),
+    },
+    {
+      method: 'POST',
+      route: '/api/users/:id/pauses (a child)',
+      prepare: () => {
+        const name = uniqueName('Camp ');
+        return { path: `/api/users/${ben.id}/pauses`, body: { fromDay: '2099-01-01', untilDay: '2099-01-03', reason: name }, name };
+      },
+      expect: {
+        child: 403,
+        ...parents({ status: 201, check: (res, call) => expect(res.body.pauses.map((p: { reason: string }) => p.reason)).toContain(call.name) }),
+        ...outsiders,
+      },
+      unchanged: async (call) =>
+        expect((await admin().get(`/api/users/${ben.id}`)).body.pauses.map((p: { reason: string }) => p.reason)).not.toContain(call.name),
+    },
+    {
+      method: 'POST',
+      route: "/api/tasks/:id/skip-request (Ada's occurrence)",
+      prepare: async () => {
+        const id = await freshOccurrence();
+        return { path: `/api/tasks/${id}/skip-request`, body: { reason: 'At grandma’s' }, id };
+      },
+      expect: { child: { status: 200, check: (res) => expect(res.body.skipRequest).toMatchObject({ by: ada.id }) }, ...parents(403), ...outsiders },
+      unchanged: async (call) => expect((await taskOf(call.id!)).skipRequest).toBeNull(),
+    },
+    {
+      method: 'POST',
+      route: '/api/tasks/:id/skip-request/approve',
+      prepare: async () => {
+        const id = await freshOccurrence();
+        expect((await ada.client.post(`/api/tasks/${id}/skip-request`, { reason: 'Sick' })).status).toBe(200);
+        return { path: `/api/tasks/${id}/skip-request/approve`, id };
+      },
+      expect: { child: 403, ...parents({ status: 200, check: (res) => expect(res.body.status).toBe('skipped') }), ...outsiders },
+      unchanged: async (call) => expect((await taskOf(call.id!)).status).toBe('pending'),
     },
 
     // ---- redemptions ------------------------------------------------------------------------------------

@@ -67,6 +67,19 @@ describe('hostile input to every route, as every role', () => {
     const event = ok('event', await admin.post('/api/calendar-events', { title: 'Swim', startDate: tomorrow() }));
     const invite = ok('invite', await admin.post('/api/family-invites', { maxUses: 5 }));
     const photo = ok('photo', await admin.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG)));
+    // A chore, a recurring task (the first occurrence of its chore: skip requests take one) and a child's pause.
+    const chore = ok('chore', await admin.post('/api/chores', {
+      title: 'Feed the cat',
+      pointsValue: 5,
+      schedule: { repeat: 'daily', startDay: '2099-01-05' },
+      sharing: { mode: 'everyone' },
+      children: f.kids.map((k) => k.id),
+    }));
+    const occurrence = ok('recurring task', await admin.post('/api/tasks', { title: 'Bed', pointsValue: 2, assignedTo: [f.kids[0].id], isRecurring: true, recurringFrequency: 'daily' }));
+    const paused = ok('pause', await admin.post(`/api/users/${f.kids[0].id}/pauses`, { fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Camp' }));
+    taskIds.push(occurrence.id);
+    pools.choreId.push(chore.id, occurrence.chore.choreId);
+    pools.pauseId.push(paused.pauses[0].id);
     const members = [f.admin, f.manager, ...f.kids];
     pools[own ? 'taskId' : 'foreignTaskId'].push(...taskIds);
     pools[own ? 'memberId' : 'foreignMemberId'].push(...members.map((m) => m.id));

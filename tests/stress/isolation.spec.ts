@@ -152,6 +152,13 @@ describe('tenant isolation, every route the app registered × every role × ever
       strictBody: true,
     },
     'POST /api/users/:id/sign-in-link': { params: { id: { kinds: ['member', 'username'], own: () => aChild().id } } },
+    'POST /api/users/:id/pauses': {
+      params: { id: { kinds: ['member', 'username'], own: () => aChild().id } },
+      request: () => ({ body: { fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Paused by a stranger' } }),
+    },
+    'DELETE /api/users/:id/pauses/:pauseId': {
+      params: { id: { kinds: ['member', 'username'], own: () => aChild().id }, pauseId: { kinds: ['pause'], own: () => a.pauseId } },
+    },
     // A sign-in link is a credential of its own (tried in tests/http/members.spec.ts); B's ids are no link.
     'GET /api/public/sign-in-link/:token': { params: { token: { kinds: [] } } },
     'POST /api/sign-in-link/:token': { params: { token: { kinds: [] } }, request: () => ({ body: { password: PASSWORD } }) },
@@ -203,6 +210,33 @@ describe('tenant isolation, every route the app registered × every role × ever
       params: { id: { kinds: ['task'], own: () => a.tasks.approved } },
       request: () => ({ body: { reason: 'Reversed by a stranger' } }),
     },
+
+    // Skip requests on an occurrence of a chore (a child asks, a parent answers).
+    'POST /api/tasks/:id/skip-request': {
+      params: { id: { kinds: ['task'], own: () => a.tasks.occurrence } },
+      request: () => ({ body: { reason: 'Skipped by a stranger' } }),
+    },
+    'POST /api/tasks/:id/skip-request/approve': { params: { id: { kinds: ['task'], own: () => a.tasks.occurrence } } },
+    'POST /api/tasks/:id/skip-request/decline': { params: { id: { kinds: ['task'], own: () => a.tasks.occurrence } } },
+
+    // ---- repeating chores (issue 19) ---------------------------------------------------------------------
+    'GET /api/chores': {},
+    'GET /api/chores/:id': { params: { id: { kinds: ['chore'], own: () => a.chores.active } }, control: true },
+    'POST /api/chores': {
+      slots: { children: { kinds: ['member'], own: () => aChild().id } },
+      request: (_, v) => ({
+        body: { title: 'Foreign chore', pointsValue: 5, schedule: { repeat: 'daily', startDay: '2099-01-01' }, sharing: { mode: 'everyone' }, children: [v.children] },
+      }),
+    },
+    'PATCH /api/chores/:id': {
+      params: { id: { kinds: ['chore'], own: () => a.chores.active } },
+      slots: { children: { kinds: ['member'], own: () => aChild().id } },
+      request: (_, v) => ({ body: { title: 'Renamed by a stranger', children: [v.children] } }),
+      strictBody: true,
+    },
+    'POST /api/chores/:id/pause': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },
+    'POST /api/chores/:id/resume': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },
+    'POST /api/chores/:id/end': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },
 
     // ---- redemptions -------------------------------------------------------------------------------------
     'GET /api/redemptions': {},
@@ -366,8 +400,10 @@ describe('tenant isolation, every route the app registered × every role × ever
 
   it('the other family has a record of every kind to aim at, each id its own', () => {
     expect(ID_KINDS.filter((k) => b.ids[k].length === 0)).toEqual([]);
-    // Tasks pending, submitted, approved, rejected and both kinds of child request; redemptions in every state.
-    expect(b.ids.task).toHaveLength(6);
+    // Tasks pending, submitted, approved, rejected, both kinds of child request and a chore's occurrence;
+    // redemptions in every state; a chore of its own and the occurrence's.
+    expect(b.ids.task).toHaveLength(7);
+    expect(b.ids.chore).toHaveLength(2);
     expect(b.ids.redemption).toHaveLength(3);
     const all = ID_KINDS.flatMap((k) => b.ids[k]);
     expect(new Set(all).size).toBe(all.length);

@@ -17,6 +17,7 @@ const window = { gte: since, lt: '2026-01-08T00:00:00.000Z' };
 
 const familyScoped: [string, string, Query][] = [
   ['task list', collections.tasks, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
+  ['chore list', collections.chores, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
   ['members', collections.members, { where: { familyId: f } }],
   ['children (standings)', collections.members, { where: { familyId: f, role: 'child' } }],
   ['accounts (standings)', collections.balances, { where: { familyId: f } }],

@@ -78,6 +78,11 @@ import { Reactors } from './platform/reactors.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsQueries } from './reports/reports.queries.js';
 import { CreateTaskHandler } from './tasks/create-task.handler.js';
+import { SkipTaskHandler } from './tasks/skip-task.handler.js';
+import { ChangeChoreHandler, CreateChoreHandler } from './chores/chore.handlers.js';
+import { ChoresController } from './chores/chores.controller.js';
+import { ChoresQueries } from './chores/chores.queries.js';
+import { EndPauseHandler, PauseChildHandler } from './members/pause.handlers.js';
 import { DeleteTaskHandler } from './tasks/delete-task.handler.js';
 import { EditTaskHandler } from './tasks/edit-task.handler.js';
 import { ReverseTaskHandler } from './tasks/reverse-task.handler.js';
@@ -113,6 +118,11 @@ const commandHandlers = [
   EditTaskHandler,
   DeleteTaskHandler,
   ReverseTaskHandler,
+  SkipTaskHandler,
+  CreateChoreHandler,
+  ChangeChoreHandler,
+  PauseChildHandler,
+  EndPauseHandler,
   RequestRedemptionHandler,
   ReviewRedemptionHandler,
   PostAnnouncementHandler,
@@ -152,6 +162,7 @@ export class AppModule {
         MembersController,
         PointsController,
         TasksController,
+        ChoresController,
         RedemptionsController,
         AuditController,
         StandingsController,
@@ -198,6 +209,7 @@ export class AppModule {
         MembersQueries,
         PointsQueries,
         TasksQueries,
+        ChoresQueries,
         RedemptionsQueries,
         AnnouncementsQueries,
         CalendarQueries,

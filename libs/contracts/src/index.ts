@@ -10,6 +10,7 @@ export { isWebsiteUrl } from './dto/fields.js';
 export * from './dto/auth.dto.js';
 export * from './dto/points.dto.js';
 export * from './dto/tasks.dto.js';
+export * from './dto/chores.dto.js';
 export * from './dto/redemptions.dto.js';
 export * from './dto/members.dto.js';
 export * from './dto/family.dto.js';

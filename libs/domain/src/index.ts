@@ -23,3 +23,4 @@ export * from './chores/sharing.js';
 export * from './chores/occurrence-status.js';
 export * from './chores/streaks.js';
 export * from './chores/chore.decider.js';
+export * from './chores/planned.js';

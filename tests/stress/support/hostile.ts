@@ -25,6 +25,8 @@ export const ID_KINDS = [
   'familyId',
   'foreignTaskId',
   'foreignMemberId',
+  'choreId',
+  'pauseId',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 export type IdPools = Record<IdKind, string[]>;
@@ -158,7 +160,7 @@ const DTO_FIELDS: Record<string, string[]> = {
   'POST /api/auth/login': ['username', 'password'],
   'POST /api/auth/register': ['username', 'password', 'name', 'familyName', 'timeZone'],
   'POST /api/auth/hub-login': ['hubToken', 'hubUser'],
-  'PUT /api/family': ['name', 'pointSettings', 'weeklyReportDay', 'timeZone', 'redemptionOptions', 'rewards', 'taskTemplates', 'hiddenSystemTemplates'],
+  'PUT /api/family': ['name', 'pointSettings', 'weeklyReportDay', 'timeZone', 'redemptionOptions', 'rewards', 'taskTemplates', 'hiddenSystemTemplates', 'choreSettings'],
   'POST /api/users': ['username', 'name', 'role', 'password', 'age', 'hubUsername'],
   'PUT /api/users/:id': ['name', 'avatar', 'password', 'bio', 'websiteUrl', 'role', 'active', 'currentPassword'],
   'POST /api/points': ['userId', 'amount', 'reason', 'approved'],
@@ -166,6 +168,10 @@ const DTO_FIELDS: Record<string, string[]> = {
   'PUT /api/tasks/:id': ['status', 'score'],
   'PATCH /api/tasks/:id': ['title', 'description', 'pointsValue', 'assignedTo', 'dueDate'],
   'POST /api/tasks/:id/reverse': ['reason'],
+  'POST /api/tasks/:id/skip-request': ['reason'],
+  'POST /api/chores': ['title', 'description', 'pointsValue', 'schedule', 'sharing', 'children', 'missedDeduction'],
+  'PATCH /api/chores/:id': ['title', 'description', 'pointsValue', 'schedule', 'sharing', 'children', 'missedDeduction'],
+  'POST /api/users/:id/pauses': ['fromDay', 'untilDay', 'reason'],
   'POST /api/redemptions': ['option', 'cost'],
   'PUT /api/redemptions/:id': ['status'],
   'POST /api/announcements': ['content', 'photoUrl'],
@@ -190,6 +196,13 @@ const nested: Record<string, fc.Arbitrary<unknown>> = {
   taskTemplates: fc.array(fc.record({ title: fieldValue, description: fieldValue, points: fieldValue, emoji: fieldValue }, { requiredKeys: [] }), {
     maxLength: 3,
   }),
+  // A chore's schedule and sharing (POST/PATCH /api/chores), and the family's chore settings.
+  schedule: fc.record(
+    { repeat: fieldValue, weekdays: fieldValue, n: fieldValue, dayOfMonth: fieldValue, basis: fieldValue, startDay: fieldValue, dueTime: fieldValue, endDay: fieldValue },
+    { requiredKeys: [] },
+  ),
+  sharing: fc.record({ mode: fieldValue, order: fieldValue }, { requiredKeys: [] }),
+  choreSettings: fc.record({ missedChore: fieldValue, streakMilestones: fc.oneof(fieldValue, fc.array(fc.record({ streak: fieldValue, points: fieldValue }, { requiredKeys: [] }), { maxLength: 3 })) }, { requiredKeys: [] }),
 };
 
 function dtoShaped(fields: string[]): fc.Arbitrary<Record<string, unknown>> {
@@ -221,6 +234,16 @@ const VALID: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'PUT /api/tasks/:id': fc.constantFrom({ status: 'submitted' }, { status: 'approved', score: 5 }, { status: 'rejected' }),
   'PATCH /api/tasks/:id': fc.constant({ title: 'Feed the dog', pointsValue: 12, assignedTo: [id('childId')] }),
   'POST /api/tasks/:id/reverse': fc.constant({ reason: 'Approved by mistake' }),
+  'POST /api/tasks/:id/skip-request': fc.constant({ reason: 'At grandma’s' }),
+  'POST /api/chores': fc.constant({
+    title: 'Feed the cat',
+    pointsValue: 5,
+    schedule: { repeat: 'weekdays', weekdays: [1, 4], startDay: '2099-01-05', dueTime: '07:30' },
+    sharing: { mode: 'turns', order: 'roundRobin' },
+    children: [id('childId')],
+  }),
+  'PATCH /api/chores/:id': fc.constant({ title: 'Feed the dog', schedule: { repeat: 'daily', startDay: '2099-01-05' }, children: [id('childId')] }),
+  'POST /api/users/:id/pauses': fc.constant({ fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Camp' }),
   'PUT /api/redemptions/:id': fc.constantFrom({ status: 'approved' }, { status: 'rejected' }),
   'POST /api/announcements': fc.constant({ content: 'Pizza tonight' }),
   'POST /api/announcements/:id/comments': fc.constant({ content: 'Yay' }),

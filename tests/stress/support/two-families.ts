@@ -26,6 +26,8 @@ export const ID_KINDS = [
   'invite',
   'inviteToken',
   'accessRequest',
+  'chore',
+  'pause',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -39,7 +41,12 @@ export interface FamilyRecords {
   marker: string;
   ids: Record<IdKind, string[]>;
   /** One record of each kind by state, for tests that need a particular one. */
-  tasks: { pending: string; submitted: string; approved: string; rejected: string; wantToDo: string; alreadyDid: string };
+  /** `occurrence`: a parent's recurring task, the first occurrence of its chore (skip requests take one). */
+  tasks: { pending: string; submitted: string; approved: string; rejected: string; wantToDo: string; alreadyDid: string; occurrence: string };
+  /** A repeating chore the first child is one of the children of, and the occurrence's chore. */
+  chores: { active: string; ofOccurrence: string };
+  /** A pause of the first child (a vacation next week). */
+  pauseId: string;
   redemptions: { pending: string; approved: string; rejected: string };
   photoUrl: string;
   /** An event made by the admin and one made by the first child (assigned to itself). */
@@ -89,7 +96,31 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     rejected: await task('submitted'),
     wantToDo: await childRequest('want_to_do'),
     alreadyDid: await childRequest('already_did'),
+    occurrence: ok(
+      'recurring task',
+      await parent.post('/api/tasks', { title: title(uniqueName('Bed ')), pointsValue: 2, assignedTo: [kid.id], isRecurring: true, recurringFrequency: 'daily' }),
+      201,
+    ).id as string,
   };
+  const zone = ok('family', await parent.get('/api/family'), 200).timeZone as string;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const dayAfter = (days: number) => new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const chores = {
+    active: ok(
+      'chore',
+      await parent.post('/api/chores', {
+        title: title('Chore'),
+        pointsValue: 3,
+        schedule: { repeat: 'weekdays', weekdays: [1, 4], startDay: today },
+        sharing: { mode: 'turns', order: 'roundRobin' },
+        children: [kid.id, kid2.id],
+      }),
+      201,
+    ).id as string,
+    ofOccurrence: ok('occurrence', await parent.get(`/api/tasks/${tasks.occurrence}`), 200).chore.choreId as string,
+  };
+  const paused = ok('pause', await parent.post(`/api/users/${kid.id}/pauses`, { fromDay: dayAfter(7), untilDay: dayAfter(9), reason: title('Camp') }), 201);
+  const pauseId = paused.pauses[0].id as string;
   await decideTask(tasks.approved, 'approved');
   await decideTask(tasks.rejected, 'rejected');
 
@@ -144,6 +175,8 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     invite: [active.id, deactivated.id],
     inviteToken: [active.inviteToken, deactivated.inviteToken],
     accessRequest: accessRequests,
+    chore: Object.values(chores),
+    pause: [pauseId],
   };
   return {
     family,
@@ -151,6 +184,8 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     marker,
     ids,
     tasks,
+    chores,
+    pauseId,
     redemptions,
     photoUrl,
     calendarEvents,
@@ -199,6 +234,7 @@ export async function familyView(records: FamilyRecords, window: { from: string;
     '/api/family',
     '/api/users',
     '/api/tasks',
+    '/api/chores',
     '/api/points',
     '/api/redemptions',
     '/api/announcements',

@@ -29,6 +29,7 @@ export class FamilyQueries {
       taskTemplates: f.taskTemplates,
       hiddenSystemTemplates: f.hiddenSystemTemplates,
       systemTemplates: BUILT_IN_TEMPLATES,
+      choreSettings: f.choreSettings,
       createdAt: f.createdAt,
     };
   }

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { CreateMemberDto, messages, UpdateMemberDto, type AddedMemberView } from '@familyos/contracts';
+import { CreateMemberDto, messages, PauseChildDto, UpdateMemberDto, type AddedMemberView } from '@familyos/contracts';
 import { DomainError, invalid, type Actor } from '@familyos/domain';
 import { CurrentSession, FamilyActor, Requires } from '../auth/auth.guard.js';
 import { HubClient } from '../auth/hub/hub-client.js';
@@ -11,6 +11,7 @@ import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { AddMember, UpdateMember } from './member.handlers.js';
 import { MembersQueries } from './members.queries.js';
+import { EndPause, PauseChild } from './pause.handlers.js';
 import { CreateSignInLink } from './sign-in-link.handlers.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -64,6 +65,28 @@ export class MembersController {
   @Requires('manageMembers')
   createSignInLink(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
     return this.commands.execute(new CreateSignInLink(actor, id));
+  }
+
+  /**
+   * A parent pauses a child (a vacation, issue 19): no occurrences of its chores on those days, no deductions, its
+   * streaks frozen. Answers the child, whose `pauses` now list it (current and upcoming ones).
+   */
+  @Post(':id/pauses')
+  @HttpCode(201)
+  @Idempotent()
+  async pause(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(PauseChildDto)) body: PauseChildDto) {
+    await this.commands.execute(new PauseChild(actor, id, body));
+    await this.ryw.settle();
+    return this.queries.one(actor, id);
+  }
+
+  /** A parent ends a pause early: the child is back today (a pause not begun yet is cancelled). Answers the child. */
+  @Delete(':id/pauses/:pauseId')
+  @HttpCode(200)
+  async endPause(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Param('pauseId') pauseId: string) {
+    await this.commands.execute(new EndPause(actor, id, pauseId));
+    await this.ryw.settle();
+    return this.queries.one(actor, id);
   }
 
   /**

@@ -1,24 +1,35 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
 import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type MemberDoc } from '@familyos/projections';
-import { READ_MODELS } from '../platform/tokens.js';
+import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { userView } from './user-view.js';
 
 const ROLE_ORDER = { admin: 0, superuser: 0, manager: 1, child: 2 } as const;
 
 @Injectable()
 export class MembersQueries {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async docs(familyId: string): Promise<MemberDoc[]> {
     const members = await this.readModels.find(collections.members, { where: { familyId } });
     return members.sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.createdAt.localeCompare(b.createdAt));
   }
 
+  /** The family's today, 'YYYY-MM-DD' in its time zone: a child's pauses are answered from it on. */
+  async today(familyId: string): Promise<string | undefined> {
+    const family = await this.readModels.get(collections.families, familyId);
+    return family ? DateTime.fromJSDate(this.clock.now()).setZone(family.timeZone).toISODate()! : undefined;
+  }
+
   /** Every member of the caller's family, deactivated ones too: their history still names them (decision 029). */
   async list(actor: Actor & { familyId: string }) {
-    return (await this.docs(actor.familyId)).map((m) => userView(m, actor));
+    const today = await this.today(actor.familyId);
+    return (await this.docs(actor.familyId)).map((m) => userView(m, actor, today));
   }
 
   /** SPEC §2: a profile is looked up by id or by username; anyone outside the family is "not found". */
@@ -29,6 +40,6 @@ export class MembersQueries {
       byId ??
       (await this.readModels.find(collections.members, { where: { usernameLower: idOrUsername.toLowerCase() }, limit: 1 }))[0];
     if (!member || member.familyId !== familyId) throw notFound('User');
-    return userView(member, actor);
+    return userView(member, actor, await this.today(familyId));
   }
 }

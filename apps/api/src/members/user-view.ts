@@ -1,4 +1,4 @@
-import type { UserView } from '@familyos/contracts';
+import type { MemberPauseView, UserView } from '@familyos/contracts';
 import { memberAbilities, memberFacts, type Actor, type MemberFacts, type MemberState } from '@familyos/domain';
 import type { MemberDoc } from '@familyos/projections';
 
@@ -15,10 +15,24 @@ function factsOf(m: MemberDoc | MemberState): MemberFacts {
 export const selfActor = (m: Pick<MemberState, 'id' | 'role' | 'familyId'>): Actor => ({ id: m.id, role: m.role, familyId: m.familyId });
 
 /**
- * SPEC §3's User, as every endpoint answers it, with what `viewer` may do to this member. Never a password
- * hash, never a session.
+ * A child's pauses that are current or upcoming on `today` (the family's day), by first day. Without `today`
+ * (answers that do not read the family, such as a sign-in's) every pause the member still keeps: the members
+ * projection drops those long over, and an answer about oneself is re-read from GET /api/users soon enough.
  */
-export function userView(m: MemberDoc | MemberState, viewer: Actor): UserView {
+function pausesOf(m: MemberDoc | MemberState, today: string | undefined): MemberPauseView[] {
+  const all: MemberPauseView[] = isState(m)
+    ? m.pauses.map((p) => ({ id: p.pauseId, fromDay: p.fromDay, untilDay: p.untilDay, reason: p.reason, pausedBy: null, pausedAt: null }))
+    : (m.pauses ?? []).map((p) => ({ ...p }));
+  return all
+    .filter((p) => p.untilDay >= p.fromDay && (today === undefined || p.untilDay >= today))
+    .sort((a, b) => (a.fromDay < b.fromDay ? -1 : a.fromDay > b.fromDay ? 1 : a.id < b.id ? -1 : 1));
+}
+
+/**
+ * SPEC §3's User, as every endpoint answers it, with what `viewer` may do to this member. Never a password
+ * hash, never a session. `today`: the family's day, for the pauses still current or to come.
+ */
+export function userView(m: MemberDoc | MemberState, viewer: Actor, today?: string): UserView {
   const state = isState(m) ? m : null;
   const doc = isState(m) ? null : m;
   return {
@@ -38,6 +52,7 @@ export function userView(m: MemberDoc | MemberState, viewer: Actor): UserView {
     active: m.active,
     hasPassword: state ? state.passwordHash !== null : doc!.hasPassword,
     pendingHubUsername: (state ? state.reservedHubUsername : doc!.pendingHubUsername) ?? null,
+    pauses: pausesOf(m, today),
     can: memberAbilities(viewer, factsOf(m)),
   };
 }

@@ -25,7 +25,8 @@ export class EditTaskHandler implements ICommandHandler<EditTask> {
 
   async execute({ actor, taskId, input }: EditTask): Promise<void> {
     const zone = await familyTimeZone(this.runner, actor.familyId);
-    const assignees = input.assignedTo === undefined ? undefined : await assigneeFacts(this.runner, input.assignedTo);
+    // null (IsOptional lets it through) is left out, as undefined: the assignees stay.
+    const assignees = input.assignedTo == null ? undefined : await assigneeFacts(this.runner, input.assignedTo);
     // "" and null both remove the due date; left out, it stays.
     const dueDate = input.dueDate === undefined ? undefined : input.dueDate || null;
     const streamId = streams.task(taskId);

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateTaskDto, EditTaskDto, ReverseTaskDto, UpdateTaskDto } from '@familyos/contracts';
+import { CreateTaskDto, EditTaskDto, ReverseTaskDto, SkipRequestDto, UpdateTaskDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { Idempotent } from '../platform/idempotency.js';
@@ -11,6 +11,7 @@ import { DeleteTask } from './delete-task.handler.js';
 import { EditTask } from './edit-task.handler.js';
 import { ReverseTask } from './reverse-task.handler.js';
 import { ReviewTask } from './review-task.handler.js';
+import { SkipTask, type SkipStep } from './skip-task.handler.js';
 import { SubmitTask } from './submit-task.handler.js';
 import { TasksQueries } from './tasks.queries.js';
 
@@ -79,6 +80,35 @@ export class TasksController {
   @HttpCode(200)
   async reverse(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(ReverseTaskDto)) body: ReverseTaskDto) {
     await this.commands.execute(new ReverseTask(actor, id, body.reason));
+    await this.ryw.settle();
+    return this.queries.one(actor, id);
+  }
+
+  /**
+   * A child asks to skip its pending occurrence of a chore, with a reason; a parent approves (the task is
+   * `skipped`) or declines (it stays pending). Sub-resources of the task, as /reverse is: each answers the task,
+   * whose `can` (requestSkip, approveSkip, declineSkip) comes from the same verdicts.
+   */
+  @Post(':id/skip-request')
+  @HttpCode(200)
+  requestSkip(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(SkipRequestDto)) body: SkipRequestDto) {
+    return this.skip(actor, id, { type: 'request', reason: body.reason });
+  }
+
+  @Post(':id/skip-request/approve')
+  @HttpCode(200)
+  approveSkip(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
+    return this.skip(actor, id, { type: 'approve' });
+  }
+
+  @Post(':id/skip-request/decline')
+  @HttpCode(200)
+  declineSkip(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
+    return this.skip(actor, id, { type: 'decline' });
+  }
+
+  private async skip(actor: FamilyMember, id: string, step: SkipStep) {
+    await this.commands.execute(new SkipTask(actor, id, step));
     await this.ryw.settle();
     return this.queries.one(actor, id);
   }

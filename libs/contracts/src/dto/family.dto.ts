@@ -58,6 +58,28 @@ export class TaskTemplateDto {
   emoji?: string;
 }
 
+export class StreakMilestoneDto {
+  @IntInRange(1, limits.chore.milestoneStreakMax, messages.streakMilestone)
+  streak!: number;
+
+  @IntInRange(1, limits.chore.milestonePointsMax, messages.streakMilestone)
+  points!: number;
+}
+
+/** What the family's repeating chores do (issue 19): either field may be left out (it stays as it is). */
+export class ChoreSettingsDto {
+  @IsOptional()
+  @IsIn(['nothing', 'deduct'], { message: messages.missedChore })
+  missedChore?: 'nothing' | 'deduct';
+
+  @IsOptional()
+  @IsArray({ message: messages.streakMilestone })
+  @ArrayMaxSize(limits.chore.milestonesMax, { message: messages.streakMilestonesTooMany })
+  @ValidateNested({ each: true })
+  @Type(() => StreakMilestoneDto)
+  streakMilestones?: StreakMilestoneDto[];
+}
+
 /** PUT /api/family: any subset of the settings; absent fields stay as they are. */
 export class UpdateFamilyDto {
   @IsOptional()
@@ -97,4 +119,9 @@ export class UpdateFamilyDto {
   @ArrayMaxSize(50)
   @IsString({ each: true, message: messages.systemTemplateUnknown })
   hiddenSystemTemplates?: string[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ChoreSettingsDto)
+  choreSettings?: ChoreSettingsDto;
 }

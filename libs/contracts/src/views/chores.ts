@@ -53,9 +53,24 @@ export interface ChoreCan {
   end: boolean;
 }
 
+/**
+ * A period still to come, as the chore's schedule and turns plan it now: NOT created yet (no task exists). A
+ * pause, an edit, a child away or an earlier turn's outcome (least done) may still change it.
+ */
+export interface PlannedPeriodView {
+  /** The family-local day, 'YYYY-MM-DD'. */
+  periodKey: string;
+  /** When it would be due, UTC ISO (libs/domain `dueInstant`, in the family's time zone). */
+  dueAt: string;
+  /** Who it would go to: the child whose turn it is (turns), or every child not away (everyone, first come). */
+  plannedAssignees: string[];
+}
+
 /** GET /api/chores and every chore a chore command answers. */
 export interface ChoreView extends ChoreRecord {
   /** The schedule and sharing in plain words (libs/domain `describeChore`): "Every day, taking turns: Emma, then Leo". */
   summary: string;
+  /** The next few periods (at most 5) after the last recorded one, from the family's today; none when paused or ended. */
+  upcomingPlanned: PlannedPeriodView[];
   can: ChoreCan;
 }

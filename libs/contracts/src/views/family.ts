@@ -1,10 +1,12 @@
-import type { FamilySettings, TaskTemplate } from '@familyos/events';
+import type { ChoreSettings, FamilySettings, TaskTemplate } from '@familyos/events';
 
 /** GET /api/family: SPEC §7's fields (redemptionOptions as names) plus the full rewards (DESIGN §5). */
 export interface FamilyView extends FamilySettings {
   id: string;
   redemptionOptions: string[];
   systemTemplates: readonly TaskTemplate[];
+  /** What the family's repeating chores do: missed chores deduct or not, and the streak bonuses (issue 19). */
+  choreSettings: ChoreSettings;
   createdAt: string;
 }
 

@@ -59,7 +59,20 @@ export interface UserView {
   hasPassword: boolean;
   /** A hub account a parent named for the member, until its first hub sign-in links it. */
   pendingHubUsername: string | null;
+  /** A child's pauses (vacations) that are current or upcoming on the family's today, by first day; [] otherwise. */
+  pauses: MemberPauseView[];
   can: MemberCan;
+}
+
+/** A child away from one family-local day to another (both included): no occurrences, no deductions, streaks frozen. */
+export interface MemberPauseView {
+  id: string;
+  fromDay: string;
+  untilDay: string;
+  reason: string;
+  /** Who paused the child and when (null when answered from the member's stream, which does not keep them). */
+  pausedBy: string | null;
+  pausedAt: string | null;
 }
 
 /** A one-time link to set a password, answered once to the parent who made it; only its hash is stored. */

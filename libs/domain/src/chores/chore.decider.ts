@@ -2,9 +2,10 @@ import type { ChoreEvent, ChoreFields, ChoreSharingData } from '@familyos/events
 import { limits, messages } from '@familyos/contracts/rules';
 import { SYSTEM_ACTOR, type Actor, type SystemActor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';
+import { conflict, forbidden, invalid, notFound, notInFamily, type DomainError } from '../shared/errors.js';
 import { GrowMap } from '../shared/grow-map.js';
-import { assertCan } from '../shared/policy.js';
+import { assertCan, can } from '../shared/policy.js';
+import { when, type Verdict } from '../shared/verdict.js';
 import type { AssigneeFacts } from '../tasks/task.decider.js';
 import { addDays } from './local-days.js';
 import { parseSchedule, periodsBetween, type ChoreSchedule } from './schedule.js';
@@ -134,15 +135,51 @@ function fieldsOf(actor: Actor, input: Partial<ChoreInput>, today: string): Part
   return fields;
 }
 
-/** A parent of the chore's family; an ended chore is refused by the caller where it matters. */
-function assertParent(actor: Actor, state: ChoreState): void {
-  if (!state.exists || state.familyId === null || state.familyId !== actor.familyId) throw notFound('Chore');
-  assertCan(actor, 'createTasks');
+/** What the verdicts of a chore look at: its stream's state, or its read model row (`choreFactsOf`). */
+export interface ChoreFacts {
+  exists: boolean;
+  familyId: string | null;
+  children: readonly string[];
+  paused: boolean;
+  ended: boolean;
 }
 
-function assertChangeable(actor: Actor, state: ChoreState): void {
-  assertParent(actor, state);
-  if (state.ended) throw conflict(messages.choreEnded);
+/** A chore's row (status 'active' | 'paused' | 'ended') as the verdicts see it. */
+export const choreFactsOf = (row: { familyId: string; children: readonly string[]; status: 'active' | 'paused' | 'ended' }): ChoreFacts => ({
+  exists: true,
+  familyId: row.familyId,
+  children: row.children,
+  paused: row.status === 'paused',
+  ended: row.status === 'ended',
+});
+
+/** Parents see every chore of their family; a child only the chores it is one of the children of (else not found). */
+export const choreVisibleTo = (actor: Actor, s: Pick<ChoreFacts, 'exists' | 'familyId' | 'children'>): boolean =>
+  s.exists && s.familyId !== null && s.familyId === actor.familyId && (actor.role !== 'child' || s.children.includes(actor.id));
+
+/** Unseen is not found; seen, only a parent who creates tasks may change it. */
+function parentRefusal(actor: Actor, s: ChoreFacts): DomainError | null {
+  if (!choreVisibleTo(actor, s)) return notFound('Chore');
+  return can(actor, 'createTasks') ? null : forbidden();
+}
+
+export type ChoreAction = 'edit' | 'pause' | 'resume' | 'end';
+
+/**
+ * Each parent command's verdict on a chore (shared/verdict.ts): the decider acts on them, `choreCan` reports
+ * them. An ended chore is final: ending it again is a repeat, anything else a conflict.
+ */
+const choreVerdicts: Record<ChoreAction, (actor: Actor, s: ChoreFacts) => Verdict> = {
+  edit: (actor, s) => parentRefusal(actor, s) ?? (s.ended ? conflict(messages.choreEnded) : 'accept'),
+  pause: (actor, s) => parentRefusal(actor, s) ?? (s.ended ? conflict(messages.choreEnded) : s.paused ? 'noop' : 'accept'),
+  resume: (actor, s) => parentRefusal(actor, s) ?? (s.ended ? conflict(messages.choreEnded) : s.paused ? 'accept' : 'noop'),
+  end: (actor, s) => parentRefusal(actor, s) ?? (s.ended ? 'noop' : 'accept'),
+};
+
+/** What `actor` may do to this chore now: exactly the commands the decider would accept and that change it. */
+export function choreCan(actor: Actor, s: ChoreFacts): Record<ChoreAction, boolean> {
+  const yes = (action: ChoreAction) => choreVerdicts[action](actor, s) === 'accept';
+  return { edit: yes('edit'), pause: yes('pause'), resume: yes('resume'), end: yes('end') };
 }
 
 /** The changes that really change something. An unchanged schedule may keep a start day now past. */
@@ -313,17 +350,13 @@ export const choreDecider: Decider<ChoreCommand, ChoreState, ChoreEvent> = {
         return [{ type: 'ChoreCreated', data: { choreId: command.choreId, familyId: actor.familyId, createdBy: actor.id, ...fields } }];
       }
       case 'EditChore':
-        assertChangeable(command.actor, state);
-        return decideEdit(command, state);
+        return when(choreVerdicts.edit(command.actor, state), () => decideEdit(command, state));
       case 'PauseChore':
-        assertChangeable(command.actor, state);
-        return state.paused ? [] : [{ type: 'ChorePaused', data: { pausedOn: command.today } }];
+        return when<ChoreEvent>(choreVerdicts.pause(command.actor, state), () => [{ type: 'ChorePaused', data: { pausedOn: command.today } }]);
       case 'ResumeChore':
-        assertChangeable(command.actor, state);
-        return state.paused ? [{ type: 'ChoreResumed', data: { resumedOn: command.today } }] : [];
+        return when<ChoreEvent>(choreVerdicts.resume(command.actor, state), () => [{ type: 'ChoreResumed', data: { resumedOn: command.today } }]);
       case 'EndChore':
-        assertParent(command.actor, state);
-        return state.ended ? [] : [{ type: 'ChoreEnded', data: { endedOn: command.today } }];
+        return when<ChoreEvent>(choreVerdicts.end(command.actor, state), () => [{ type: 'ChoreEnded', data: { endedOn: command.today } }]);
       case 'RecordOccurrence':
         return decideRecord(command, state);
       case 'SettleOccurrence':

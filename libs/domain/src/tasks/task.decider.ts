@@ -70,6 +70,11 @@ export type TaskCommand =
       isRecurring: boolean;
       recurringFrequency: RecurringFrequency | null;
       requestType: RequestType | null;
+      /**
+       * A parent's recurring task (SPEC's isRecurring) is the first occurrence of the chore made for it in the
+       * same append (POST /api/tasks): its link. Ignored for a child's request, which never makes a chore.
+       */
+      chore?: TaskChoreLink;
     }
   | { type: 'SubmitTask'; actor: Actor }
   | { type: 'ApproveTask'; actor: Actor; score: number; entryId: string }
@@ -346,6 +351,7 @@ function decideCreate(command: Extract<TaskCommand, { type: 'CreateTask' }>): Ta
         recurringFrequency: !isChildRequest && command.isRecurring ? (command.recurringFrequency ?? 'weekly') : null,
         isChildRequest,
         requestType: isChildRequest ? (command.requestType ?? 'want_to_do') : null,
+        ...(command.chore && !isChildRequest ? { chore: command.chore } : {}),
       },
     },
   ];

@@ -1,0 +1,344 @@
+import { DateTime } from 'luxon';
+import { messages } from '@familyos/contracts';
+import type { ApiClient } from '../support/api-client.js';
+import { createFamily, createTask, uniqueName, type Family } from '../support/factories.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Issue 19 step 4: the HTTP contract of repeating chores against the real server. Chores made, listed, edited,
+ * paused, resumed and ended by each role; their plain-words summary and the periods planned next (across a
+ * daylight-saving change in the family's zone); skip requests on an occurrence with the task's `can`; a child's
+ * pauses; the family's chore settings; and SPEC's simple recurrence, which now makes a chore too.
+ */
+
+const MONDAY_THURSDAY = { repeat: 'weekdays', weekdays: [4, 1] };
+
+describe('/api/chores: repeating chores', () => {
+  let server: TestServer;
+  let family: Family;
+  let other: Family;
+  let today: string;
+  const admin = () => family.admin.client;
+  const day = (days: number) => DateTime.fromISO(today).plus({ days }).toISODate()!;
+  const choreBody = (over: Record<string, unknown> = {}) => ({
+    title: uniqueName('Feed the cat '),
+    description: 'Wet food, then water',
+    pointsValue: 5,
+    schedule: { ...MONDAY_THURSDAY, startDay: today, dueTime: '07:30' },
+    sharing: { mode: 'turns', order: 'roundRobin' },
+    children: [family.kids[0].id, family.kids[1].id],
+    ...over,
+  });
+  const create = async (client: ApiClient, over: Record<string, unknown> = {}) => {
+    const res = await client.post('/api/chores', choreBody(over));
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [family, other] = await Promise.all([createFamily(server.url), createFamily(server.url)]);
+    const zone = (await admin().get('/api/family')).body.timeZone as string;
+    today = DateTime.now().setZone(zone).toISODate()!;
+  });
+  afterAll(() => server.close());
+
+  describe('create and list, as each role', () => {
+    it('a parent creates a chore: 201, a ChoreView with its summary, planned turns and can', async () => {
+      const chore = await create(admin());
+      expect(chore).toMatchObject({
+        id: expect.any(String),
+        status: 'active',
+        children: [family.kids[0].id, family.kids[1].id],
+        schedule: { repeat: 'weekdays', weekdays: [1, 4], basis: 'fixed', startDay: today, dueTime: '07:30', endDay: null },
+        sharing: { mode: 'turns', order: 'roundRobin' },
+        missedDeduction: 0,
+        lastPeriod: null,
+        recentPeriods: [],
+        summary: 'Every Monday and Thursday by 7:30 AM, taking turns: Ada, then Ben',
+        can: { edit: true, pause: true, resume: false, end: true },
+      });
+      expect(chore).not.toHaveProperty('familyId');
+      // Planned, not created: the next five Mondays and Thursdays, turns alternating from Ada.
+      const planned = chore.upcomingPlanned as { periodKey: string; dueAt: string; plannedAssignees: string[] }[];
+      expect(planned).toHaveLength(5);
+      for (const p of planned) expect([1, 4]).toContain(DateTime.fromISO(p.periodKey).weekday);
+      expect(planned.map((p) => p.plannedAssignees)).toEqual([[family.kids[0].id], [family.kids[1].id], [family.kids[0].id], [family.kids[1].id], [family.kids[0].id]]);
+      expect((await admin().get('/api/tasks')).body.some((t: { chore?: { choreId: string } }) => t.chore?.choreId === chore.id)).toBe(false);
+    });
+
+    it('a manager creates one too; a child is refused 403 and nothing is made', async () => {
+      expect((await family.manager.client.post('/api/chores', choreBody())).status).toBe(201);
+      const title = uniqueName('Child chore ');
+      const refused = await family.kids[0].client.post('/api/chores', choreBody({ title }));
+      expect(refused.status).toBe(403);
+      expect((await admin().get('/api/chores')).body.some((c: { title: string }) => c.title === title)).toBe(false);
+    });
+
+    it('lists: a parent sees every chore of the family, a child only the chores it is one of the children of', async () => {
+      const both = await create(admin());
+      const onlyBen = await create(admin(), { children: [family.kids[1].id], sharing: { mode: 'everyone' } });
+      const ids = (res: { body: { id: string }[] }) => res.body.map((c) => c.id);
+      const parent = await admin().get('/api/chores');
+      expect(parent.status).toBe(200);
+      expect(ids(parent)).toEqual(expect.arrayContaining([both.id, onlyBen.id]));
+      const ada = await family.kids[0].client.get('/api/chores');
+      expect(ids(ada)).toContain(both.id);
+      expect(ids(ada)).not.toContain(onlyBen.id);
+      // A child's view: the same chore, nothing it may change.
+      expect(ada.body.find((c: { id: string }) => c.id === both.id).can).toEqual({ edit: false, pause: false, resume: false, end: false });
+      expect((await family.kids[0].client.get(`/api/chores/${onlyBen.id}`)).status).toBe(404);
+      expect((await family.kids[1].client.get(`/api/chores/${onlyBen.id}`)).body.summary).toBe('Every Monday and Thursday by 7:30 AM, everyone');
+    });
+
+    it("another family's chore is not found, whatever is tried", async () => {
+      const chore = await create(admin());
+      const outsider = other.admin.client;
+      expect((await outsider.get(`/api/chores/${chore.id}`)).status).toBe(404);
+      expect((await outsider.patch(`/api/chores/${chore.id}`, { title: 'Mine now' })).status).toBe(404);
+      for (const action of ['pause', 'resume', 'end']) expect((await outsider.post(`/api/chores/${chore.id}/${action}`)).status).toBe(404);
+      expect((await outsider.get('/api/chores')).body.map((c: { id: string }) => c.id)).not.toContain(chore.id);
+      // Another family's child cannot be one of a chore's children either.
+      expect((await admin().post('/api/chores', choreBody({ children: [other.kids[0].id] }))).status).toBe(404);
+    });
+  });
+
+  describe('validation: the first wrong field, by name', () => {
+    const cases: { name: string; over: () => Record<string, unknown>; field: string; message: string }[] = [
+      { name: 'no schedule', over: () => ({ schedule: undefined }), field: 'schedule', message: messages.choreSchedule },
+      { name: 'a repeat that does not exist', over: () => ({ schedule: { repeat: 'yearly', startDay: today } }), field: 'repeat', message: messages.choreRepeat },
+      { name: 'weekdays without a day', over: () => ({ schedule: { repeat: 'weekdays', weekdays: [], startDay: today } }), field: 'weekdays', message: messages.choreWeekdaysRequired },
+      { name: 'a weekday 8', over: () => ({ schedule: { repeat: 'weekdays', weekdays: [8], startDay: today } }), field: 'weekdays', message: messages.choreWeekdays },
+      { name: 'every 0 days', over: () => ({ schedule: { repeat: 'everyNDays', n: 0, startDay: today } }), field: 'n', message: messages.choreEveryNDays },
+      { name: 'monthly on the 32nd', over: () => ({ schedule: { repeat: 'monthly', dayOfMonth: 32, startDay: today } }), field: 'dayOfMonth', message: messages.choreDayOfMonth },
+      { name: 'an unknown basis', over: () => ({ schedule: { repeat: 'daily', basis: 'sometimes', startDay: today } }), field: 'basis', message: messages.choreBasis },
+      { name: 'a start day that is no date', over: () => ({ schedule: { repeat: 'daily', startDay: '2027-02-30' } }), field: 'startDay', message: messages.choreStartDay },
+      { name: 'a start day in the past', over: () => ({ schedule: { repeat: 'daily', startDay: day(-2) } }), field: 'startDay', message: messages.choreStartDayPast },
+      { name: 'a due time of 25:00', over: () => ({ schedule: { repeat: 'daily', startDay: today, dueTime: '25:00' } }), field: 'dueTime', message: messages.choreDueTime },
+      { name: 'an end before the start', over: () => ({ schedule: { repeat: 'daily', startDay: day(3), endDay: day(1) } }), field: 'endDay', message: messages.choreEndBeforeStart },
+      { name: 'an unknown sharing', over: () => ({ sharing: { mode: 'turns', order: 'random' } }), field: 'sharing', message: messages.choreSharing },
+      { name: 'no children', over: () => ({ children: [] }), field: 'children', message: messages.choreChildren },
+      { name: 'a parent as a child', over: () => ({ children: [family.manager.id] }), field: 'children', message: messages.taskAssigneeNotChild },
+      { name: 'a deduction of 101', over: () => ({ missedDeduction: 101 }), field: 'missedDeduction', message: messages.choreMissedDeduction },
+      { name: 'no title', over: () => ({ title: '  ' }), field: 'title', message: messages.taskTitleRequired },
+    ];
+    it.each(cases)('$name: 400 naming $field', async ({ over, field, message }) => {
+      const res = await admin().post('/api/chores', choreBody(over()));
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual(expect.arrayContaining([{ field, message }]));
+    });
+  });
+
+  it('an Idempotency-Key repeat answers the same chore and makes no second one', async () => {
+    const body = choreBody();
+    const key = uniqueName('chore-key-');
+    const first = await admin().request('POST', '/api/chores', body, { 'idempotency-key': key });
+    const again = await admin().request('POST', '/api/chores', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await admin().get('/api/chores')).body.filter((c: { title: string }) => c.title === body.title)).toHaveLength(1);
+  });
+
+  describe('edit, pause, resume, end', () => {
+    it('PATCH changes only the fields given, for what comes next; unknown fields are refused by name', async () => {
+      const chore = await create(admin());
+      const edited = await admin().patch(`/api/chores/${chore.id}`, { title: 'Feed the cat and the fish', children: [family.kids[1].id, family.kids[0].id] });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ title: 'Feed the cat and the fish', pointsValue: 5, summary: 'Every Monday and Thursday by 7:30 AM, taking turns: Ben, then Ada' });
+      expect(edited.body.upcomingPlanned[0].plannedAssignees).toEqual([family.kids[1].id]);
+      const schedule = await admin().patch(`/api/chores/${chore.id}`, { schedule: { repeat: 'everyNDays', n: 3, startDay: today } });
+      expect(schedule.body.summary).toMatch(/^Every 3 days/);
+      const unknown = await admin().patch(`/api/chores/${chore.id}`, { status: 'ended', title: 'x' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.details).toEqual([{ field: 'status', message: messages.fieldNotChangeable('status') }]);
+      expect((await admin().get(`/api/chores/${chore.id}`)).body.status).toBe('active');
+      expect((await family.kids[0].client.patch(`/api/chores/${chore.id}`, { title: 'Nope' })).status).toBe(403);
+    });
+
+    it('pause and resume: nothing planned while paused, can follows the state, a repeat changes nothing', async () => {
+      const chore = await create(admin());
+      expect((await family.kids[0].client.post(`/api/chores/${chore.id}/pause`)).status).toBe(403);
+      const paused = await family.manager.client.post(`/api/chores/${chore.id}/pause`);
+      expect(paused.status).toBe(200);
+      expect(paused.body).toMatchObject({ status: 'paused', pausedOn: today, upcomingPlanned: [], can: { edit: true, pause: false, resume: true, end: true } });
+      expect((await admin().post(`/api/chores/${chore.id}/pause`)).body.status).toBe('paused');
+      const resumed = await admin().post(`/api/chores/${chore.id}/resume`);
+      expect(resumed.body).toMatchObject({ status: 'active', pausedOn: null, can: { edit: true, pause: true, resume: false, end: true } });
+      expect(resumed.body.upcomingPlanned).toHaveLength(5);
+    });
+
+    it('end: final; ending again is a repeat, any other change a 409', async () => {
+      const chore = await create(admin());
+      const ended = await admin().post(`/api/chores/${chore.id}/end`);
+      expect(ended.status).toBe(200);
+      expect(ended.body).toMatchObject({ status: 'ended', endedOn: today, upcomingPlanned: [], can: { edit: false, pause: false, resume: false, end: false } });
+      expect((await admin().post(`/api/chores/${chore.id}/end`)).status).toBe(200);
+      for (const res of [await admin().post(`/api/chores/${chore.id}/pause`), await admin().patch(`/api/chores/${chore.id}`, { title: 'Again' })]) {
+        expect(res.status).toBe(409);
+        expect(res.body.error).toBe(messages.choreEnded);
+      }
+    });
+  });
+
+  it('plans due instants in the family time zone, across a daylight-saving change', async () => {
+    const berlin = await createFamily(server.url);
+    expect((await berlin.admin.client.put('/api/family', { timeZone: 'Europe/Berlin' })).status).toBe(200);
+    // Berlin moves its clocks forward on the last Sunday of March: 07:30 is 06:30 UTC before, 05:30 UTC after.
+    const year = DateTime.now().setZone('Europe/Berlin').year + 1;
+    const lastSunday = DateTime.fromObject({ year, month: 3, day: 31 }, { zone: 'Europe/Berlin' }).minus({ days: DateTime.fromObject({ year, month: 3, day: 31 }).weekday % 7 });
+    const startDay = lastSunday.minus({ days: 2 }).toISODate()!;
+    const res = await berlin.admin.client.post('/api/chores', {
+      title: 'Water the plants',
+      pointsValue: 3,
+      schedule: { repeat: 'daily', startDay, dueTime: '07:30' },
+      sharing: { mode: 'firstCome' },
+      children: [berlin.kids[0].id, berlin.kids[1].id],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.summary).toBe('Every day by 7:30 AM, first come');
+    const at = (days: number, utc: string) => ({ periodKey: lastSunday.plus({ days }).toISODate(), dueAt: `${lastSunday.plus({ days }).toISODate()}T${utc}:00.000Z`, plannedAssignees: [berlin.kids[0].id, berlin.kids[1].id] });
+    expect(res.body.upcomingPlanned).toEqual([at(-2, '06:30'), at(-1, '06:30'), at(0, '05:30'), at(1, '05:30'), at(2, '05:30')]);
+  });
+
+  describe('skip requests on an occurrence', () => {
+    /** A parent's recurring task: the first occurrence of its chore, linked to it. */
+    const occurrence = async () => {
+      const res = await admin().post('/api/tasks', { title: uniqueName('Make the bed '), pointsValue: 2, assignedTo: [family.kids[0].id], isRecurring: true, recurringFrequency: 'daily' });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+
+    it('the child asks with a reason, a parent declines, the child asks again, a parent approves: skipped', async () => {
+      const task = await occurrence();
+      const ada = family.kids[0].client;
+      expect(task.can).toMatchObject({ requestSkip: false, approveSkip: false, declineSkip: false });
+      expect((await ada.get(`/api/tasks/${task.id}`)).body.can.requestSkip).toBe(true);
+      expect((await ada.post(`/api/tasks/${task.id}/skip-request`, { reason: ' ' })).body.details).toEqual([{ field: 'reason', message: messages.reasonRequired }]);
+
+      const asked = await ada.post(`/api/tasks/${task.id}/skip-request`, { reason: 'At grandma’s' });
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ status: 'pending', skipRequest: { by: family.kids[0].id, reason: 'At grandma’s' }, can: { requestSkip: false, submit: true } });
+      expect((await admin().get(`/api/tasks/${task.id}`)).body.can).toMatchObject({ approveSkip: true, declineSkip: true });
+      expect((await ada.post(`/api/tasks/${task.id}/skip-request/approve`)).status).toBe(403);
+
+      const declined = await admin().post(`/api/tasks/${task.id}/skip-request/decline`);
+      expect(declined.status).toBe(200);
+      expect(declined.body).toMatchObject({ status: 'pending', skipRequest: null, can: { approveSkip: false, declineSkip: false } });
+      expect((await admin().post(`/api/tasks/${task.id}/skip-request/approve`)).status).toBe(409);
+
+      expect((await ada.post(`/api/tasks/${task.id}/skip-request`, { reason: 'Still at grandma’s' })).status).toBe(200);
+      const approved = await admin().post(`/api/tasks/${task.id}/skip-request/approve`);
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ status: 'skipped', can: { submit: false, approveSkip: false, requestSkip: false } });
+      expect((await admin().post(`/api/tasks/${task.id}/skip-request/approve`)).status).toBe(200);
+      expect((await ada.put(`/api/tasks/${task.id}`, { status: 'submitted' })).status).toBe(409);
+    });
+
+    it('only the occurrence’s child may ask, only for a chore’s occurrence, only in its family', async () => {
+      const task = await occurrence();
+      expect((await family.kids[1].client.post(`/api/tasks/${task.id}/skip-request`, { reason: 'Not mine' })).status).toBe(404);
+      expect((await admin().post(`/api/tasks/${task.id}/skip-request`, { reason: 'Parent' })).status).toBe(403);
+      expect((await other.admin.client.post(`/api/tasks/${task.id}/skip-request/approve`)).status).toBe(404);
+      const plain = await createTask(family, { child: family.kids[0] });
+      const refused = await family.kids[0].client.post(`/api/tasks/${plain}/skip-request`, { reason: 'Tired' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(messages.skipNotChore);
+    });
+  });
+
+  describe("a child's pauses", () => {
+    it('a parent pauses a child: the member answers list it, turns pass the child over, ending it early cancels one not begun', async () => {
+      const ada = family.kids[0];
+      expect((await ada.client.post(`/api/users/${ada.id}/pauses`, { fromDay: day(1), untilDay: day(3), reason: 'Camp' })).status).toBe(403);
+      const bad = await admin().post(`/api/users/${ada.id}/pauses`, { fromDay: day(3), untilDay: day(1), reason: 'Camp' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.details).toEqual([{ field: 'untilDay', message: messages.pauseEndBeforeStart }]);
+      expect((await admin().post(`/api/users/${family.manager.id}/pauses`, { fromDay: day(1), untilDay: day(3), reason: 'Work' })).status).toBe(400);
+      expect((await other.admin.client.post(`/api/users/${ada.id}/pauses`, { fromDay: day(1), untilDay: day(3), reason: 'Camp' })).status).toBe(404);
+
+      const paused = await admin().post(`/api/users/${ada.id}/pauses`, { fromDay: day(1), untilDay: day(3), reason: 'Camp' });
+      expect(paused.status).toBe(201);
+      expect(paused.body.pauses).toEqual([{ id: expect.any(String), fromDay: day(1), untilDay: day(3), reason: 'Camp', pausedBy: family.admin.id, pausedAt: expect.any(String) }]);
+      const pauseId = paused.body.pauses[0].id as string;
+      expect((await ada.client.get('/api/users')).body.find((u: { id: string }) => u.id === ada.id).pauses).toHaveLength(1);
+
+      const chore = await create(admin(), { schedule: { repeat: 'daily', startDay: today }, sharing: { mode: 'turns', order: 'roundRobin' } });
+      const planned = (chore.upcomingPlanned as { periodKey: string; plannedAssignees: string[] }[]).map((p) => p.plannedAssignees[0]);
+      // Today Ada's turn, then Ben every day Ada is away, then Ada again: she keeps her place, not her turn.
+      expect(planned).toEqual([ada.id, family.kids[1].id, family.kids[1].id, family.kids[1].id, ada.id]);
+
+      const ended = await admin().request('DELETE', `/api/users/${ada.id}/pauses/${pauseId}`);
+      expect(ended.status).toBe(200);
+      expect(ended.body.pauses).toEqual([]);
+      expect((await admin().request('DELETE', `/api/users/${ada.id}/pauses/nope`)).status).toBe(404);
+    });
+  });
+
+  describe('family chore settings', () => {
+    it('GET answers the defaults; a parent changes them with PUT; a child may not; wrong values are named', async () => {
+      const fresh = await createFamily(server.url);
+      expect((await fresh.kids[0].client.get('/api/family')).body.choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] });
+      const put = await fresh.admin.client.put('/api/family', { choreSettings: { missedChore: 'deduct' } });
+      expect(put.status).toBe(200);
+      expect(put.body.choreSettings).toEqual({ missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }] });
+      const milestones = await fresh.admin.client.put('/api/family', { choreSettings: { streakMilestones: [{ streak: 30, points: 50 }, { streak: 7, points: 10 }] } });
+      expect(milestones.body.choreSettings).toEqual({ missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }, { streak: 30, points: 50 }] });
+      expect((await fresh.kids[0].client.put('/api/family', { choreSettings: { missedChore: 'nothing' } })).status).toBe(403);
+      const bad = await fresh.admin.client.put('/api/family', { choreSettings: { missedChore: 'double' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.details).toEqual([{ field: 'choreSettings.missedChore', message: messages.missedChore }]);
+      const badMilestone = await fresh.admin.client.put('/api/family', { choreSettings: { streakMilestones: [{ streak: 0, points: 5 }] } });
+      expect(badMilestone.status).toBe(400);
+      expect(badMilestone.body.error).toBe(messages.streakMilestone);
+    });
+  });
+
+  describe("SPEC's simple recurrence makes a chore", () => {
+    it('a weekly recurring task is the first occurrence of a fixed weekly chore starting on its day', async () => {
+      const title = uniqueName('Take out the bins ');
+      const res = await admin().post('/api/tasks', { title, pointsValue: 4, assignedTo: [family.kids[0].id, family.kids[1].id], isRecurring: true, recurringFrequency: 'weekly' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ title, isRecurring: true, recurringFrequency: 'weekly', status: 'pending', chore: { periodKey: today } });
+      const { choreId } = res.body.chore as { choreId: string };
+      expect(res.body.id).toBe(`${choreId}_${today}`);
+      const chore = (await admin().get(`/api/chores/${choreId}`)).body;
+      expect(chore).toMatchObject({
+        title,
+        pointsValue: 4,
+        schedule: { repeat: 'weekly', basis: 'fixed', startDay: today, dueTime: null, endDay: null },
+        sharing: { mode: 'firstCome' },
+        children: [family.kids[0].id, family.kids[1].id],
+        lastPeriod: today,
+        recentPeriods: [{ periodKey: today, assignees: [family.kids[0].id, family.kids[1].id], taskIds: [res.body.id], outcomes: [] }],
+      });
+      expect(chore.summary).toBe(`Every week on ${DateTime.fromISO(today).toFormat('cccc')}, first come`);
+      expect(chore.upcomingPlanned[0].periodKey).toBe(day(7));
+    });
+
+    it('a recurring task due later starts its chore on its due day; plain tasks and child requests make none', async () => {
+      const due = DateTime.fromISO(day(2)).set({ hour: 12 });
+      const res = await admin().post('/api/tasks', { title: uniqueName('Mow '), pointsValue: 4, assignedTo: [family.kids[0].id], dueDate: due.toISO(), isRecurring: true, recurringFrequency: 'daily' });
+      expect(res.status).toBe(201);
+      expect(res.body.chore.periodKey).toBe(day(2));
+      expect((await admin().get(`/api/chores/${res.body.chore.choreId}`)).body.schedule).toMatchObject({ repeat: 'daily', startDay: day(2) });
+
+      const before = (await admin().get('/api/chores')).body.length;
+      const plain = await admin().post('/api/tasks', { title: uniqueName('Once '), pointsValue: 4, assignedTo: [family.kids[0].id] });
+      expect(plain.body.chore ?? null).toBeNull();
+      const request = await family.kids[0].client.post('/api/tasks', { title: uniqueName('Want '), pointsValue: 4, requestType: 'want_to_do', isRecurring: true, recurringFrequency: 'daily' });
+      expect(request.status).toBe(201);
+      expect(request.body.chore ?? null).toBeNull();
+      expect((await admin().get('/api/chores')).body).toHaveLength(before);
+    });
+
+    it('an Idempotency-Key repeat of a recurring task makes one task and one chore', async () => {
+      const body = { title: uniqueName('Dishes '), pointsValue: 4, assignedTo: [family.kids[0].id], isRecurring: true, recurringFrequency: 'daily' };
+      const key = uniqueName('task-key-');
+      const first = await admin().request('POST', '/api/tasks', body, { 'idempotency-key': key });
+      const again = await admin().request('POST', '/api/tasks', body, { 'idempotency-key': key });
+      expect(again.body.id).toBe(first.body.id);
+      expect((await admin().get('/api/chores')).body.filter((c: { title: string }) => c.title === body.title)).toHaveLength(1);
+    });
+  });
+});
