@@ -431,10 +431,21 @@ describe('sessions and sign-in under stress', () => {
       const inviteToken = (await made('/api/family-invites', { role: 'child', maxUses: 1 })).inviteToken as string;
       const photoUrl = (await admin.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG))).body.photoUrl as string;
       const linkToken = (await made('/api/users', { username: `cache${Date.now().toString(36)}`, name: 'Cache Kid', role: 'child', age: 8 })).signInLink.token as string;
+      // Today in UTC: the test family's time zone, and a chore may not start before the family's today.
+      const choreId = (
+        await made('/api/chores', {
+          title: 'Feed the cat',
+          pointsValue: 2,
+          schedule: { repeat: 'daily', basis: 'fixed', startDay: new Date().toISOString().slice(0, 10), dueTime: null, endDay: null },
+          sharing: { mode: 'everyone' },
+          children: [family.kids[0].id],
+        })
+      ).id as string;
       const window = `startDate=${encodeURIComponent(new Date().toISOString())}&endDate=${encodeURIComponent(new Date(Date.now() + 7 * 86_400_000).toISOString())}`;
       // A real record for every path parameter of a GET route: a new one without an entry here fails the test.
       const paths: Record<string, string> = {
         '/api/tasks/:id': `/api/tasks/${taskId}`,
+        '/api/chores/:id': `/api/chores/${choreId}`,
         '/api/users/:idOrUsername': `/api/users/${family.kids[0].username}`,
         '/api/announcements/:id/comments': `/api/announcements/${announcementId}/comments`,
         '/api/calendar-events/:id': `/api/calendar-events/${eventId}`,
