@@ -5,6 +5,14 @@ import type { Projection } from './projection.js';
 import type { BalanceDoc, PointsEntryDoc, RedemptionDoc } from '../schema/documents.js';
 
 /** The running totals of a child's account a single event changes (each by a signed amount). */
+/** The source of each entry the server writes for a task or a chore. */
+const SERVER_ENTRY_SOURCE = {
+  TaskPointsAwarded: 'task',
+  TaskPointsReversed: 'reversal',
+  MissedChorePointsDeducted: 'missed',
+  StreakBonusCredited: 'streakBonus',
+} as const satisfies Record<string, PointsEntryDoc['source']>;
+
 type AccountChange = Partial<Pick<BalanceDoc, 'balance' | 'totalEarned' | 'totalSpent' | 'pending' | 'tasksDone'>>;
 
 async function changeAccount(tx: ReadModelTx, event: StoredEvent, childId: string, change: AccountChange) {
@@ -73,8 +81,15 @@ export const pointsProjection: Projection = {
         taskId: null,
         redemptionId: null,
       });
-    } else if (isEvent(event, 'TaskPointsAwarded') || isEvent(event, 'TaskPointsReversed')) {
-      // A task's credit, or its reversal's debit ("Reversed: {title}"), both naming the task.
+    } else if (
+      isEvent(event, 'TaskPointsAwarded') ||
+      isEvent(event, 'TaskPointsReversed') ||
+      isEvent(event, 'MissedChorePointsDeducted') ||
+      isEvent(event, 'StreakBonusCredited')
+    ) {
+      // Entries the server writes for a task or a chore: a task's credit, its reversal's debit ("Reversed:
+      // {title}"), a missed chore's debit ("Missed: {title}") and a streak bonus. A deduction earns nothing and a
+      // bonus is earned, as any other entry; a task's credit counts a task done and its reversal takes one off.
       const d = event.data;
       await addEntry(tx, event, {
         id: d.entryId,
@@ -83,23 +98,8 @@ export const pointsProjection: Projection = {
         reason: d.reason,
         approved: true,
         issuerId: event.metadata.actorId,
-        source: event.type === 'TaskPointsAwarded' ? 'task' : 'reversal',
-        taskId: d.taskId,
-        redemptionId: null,
-      });
-    } else if (isEvent(event, 'MissedChorePointsDeducted') || isEvent(event, 'StreakBonusCredited')) {
-      // A missed chore's debit ("Missed: {title}", naming the occurrence) or a streak milestone's bonus: a
-      // deduction earns nothing and a bonus is earned, as any other entry; neither is a task done.
-      const d = event.data;
-      await addEntry(tx, event, {
-        id: d.entryId,
-        userId: d.childId,
-        amount: d.amount,
-        reason: d.reason,
-        approved: true,
-        issuerId: event.metadata.actorId,
-        source: event.type === 'MissedChorePointsDeducted' ? 'missed' : 'streakBonus',
-        taskId: isEvent(event, 'MissedChorePointsDeducted') ? event.data.taskId : null,
+        source: SERVER_ENTRY_SOURCE[event.type],
+        taskId: 'taskId' in d ? d.taskId : null,
         redemptionId: null,
       });
     } else if (isEvent(event, 'RedemptionRequested')) {
