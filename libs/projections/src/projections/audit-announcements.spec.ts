@@ -1,38 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteReadModelStore } from '@familyos/read-models';
 import { EventLog } from '@familyos/testing';
-import type { StoredEvent } from '@familyos/events';
-import { auditProjection } from './audit.projection.js';
-import { collections } from '../schema/collections.js';
-import type { AuditDoc } from '../schema/documents.js';
+import { auditLogOf, joined } from './testing/audit-log.js';
 
 /** The audit sentences for the announcements board and photo uploads (the rest: audit.projection.spec.ts). */
-async function auditLogOf(events: readonly StoredEvent[]): Promise<AuditDoc[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'familyos-audit-ann-'));
-  const store = new SqliteReadModelStore(join(dir, 'rm.sqlite'));
-  try {
-    for (const e of events) await store.commit(auditProjection.name, { position: e.position, version: auditProjection.version }, (tx) => auditProjection.apply(e, tx));
-    return await store.find(collections.audit, { where: { familyId: 'fam-1' }, orderBy: [{ field: 'position', direction: 'asc' }] });
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const joined = (log: EventLog, memberId: string, name: string, role: 'admin' | 'child') =>
-  log.add(`member-${memberId}`, 'MemberJoined', {
-    memberId,
-    familyId: 'fam-1',
-    username: memberId,
-    name,
-    role,
-    age: role === 'child' ? 9 : null,
-    avatar: '🙂',
-    isPrimaryAdmin: role === 'admin',
-    via: role === 'admin' ? 'register' : 'added',
-  });
 
 describe('audit sentences for announcements, comments and photos', () => {
   it('names who posted, commented or uploaded, quoting their words on one line, cut near 60 characters', async () => {

@@ -1,38 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteReadModelStore } from '@familyos/read-models';
 import { applyProjection, EventLog } from '@familyos/testing';
-import type { ChoreCreated, StoredEvent, TaskCreated } from '@familyos/events';
+import type { ChoreCreated, TaskCreated } from '@familyos/events';
+import { SqliteReadModelStore } from '@familyos/read-models';
 import { auditProjection } from './audit.projection.js';
-import { collections } from '../schema/collections.js';
-import type { AuditDoc } from '../schema/documents.js';
+import { auditLogOf, joined } from './testing/audit-log.js';
 
 /** The audit sentences for repeating chores, skips, missed chores, streak bonuses and pauses (issue 19). */
-async function auditLogOf(events: readonly StoredEvent[]): Promise<AuditDoc[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'familyos-audit-chores-'));
-  const store = new SqliteReadModelStore(join(dir, 'rm.sqlite'));
-  try {
-    for (const e of events) await store.commit(auditProjection.name, { position: e.position, version: auditProjection.version }, (tx) => auditProjection.apply(e, tx));
-    return await store.find(collections.audit, { where: { familyId: 'fam-1' }, orderBy: [{ field: 'position', direction: 'asc' }] });
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const joined = (log: EventLog, memberId: string, name: string, role: 'admin' | 'child') =>
-  log.add(`member-${memberId}`, 'MemberJoined', {
-    memberId,
-    familyId: 'fam-1',
-    username: memberId,
-    name,
-    role,
-    age: role === 'child' ? 9 : null,
-    avatar: '🙂',
-    isPrimaryAdmin: role === 'admin',
-    via: role === 'admin' ? 'register' : 'added',
-  });
 
 const chore = (over: Partial<ChoreCreated['data']> = {}): ChoreCreated['data'] => ({
   choreId: 'c1',

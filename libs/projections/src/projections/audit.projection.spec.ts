@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SqliteReadModelStore } from '@familyos/read-models';
 import { applyProjection, EventLog, type ProjectionContents } from '@familyos/testing';
 import type { MemberJoined, StoredEvent, TaskCreated } from '@familyos/events';
 import { actionOf, auditProjection } from './audit.projection.js';
+import { auditLogOf } from './testing/audit-log.js';
 import { collections } from '../schema/collections.js';
 import type { AuditDoc } from '../schema/documents.js';
 
@@ -42,19 +40,6 @@ async function run(events: readonly StoredEvent[]): Promise<ProjectionContents> 
   const { once, twice } = await applyProjection(auditProjection, events, openStore);
   expect(twice).toEqual(once);
   return once;
-}
-
-/** What GET /api/audit-logs reads: the family's rows, newest first by position. */
-async function auditLogOf(events: readonly StoredEvent[], familyId: string): Promise<AuditDoc[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'familyos-audit-'));
-  const store = new SqliteReadModelStore(join(dir, 'rm.sqlite'));
-  try {
-    for (const e of events) await store.commit(auditProjection.name, { position: e.position, version: auditProjection.version }, (tx) => auditProjection.apply(e, tx));
-    return await store.find(collections.audit, { where: { familyId }, orderBy: [{ field: 'position', direction: 'desc' }] });
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** A family's life: sign-up, a child, tasks, points, redemptions, sessions and username claims in between. */
@@ -110,7 +95,7 @@ describe('audit projection', () => {
 
   it("lists the family's events newest first, one human sentence each, without sessions or username claims", async () => {
     const log = familyHistory();
-    const rows = await auditLogOf(log.events, 'fam-1');
+    const rows = await auditLogOf(log.events, 'fam-1', 'desc');
     expect(rows.map((r) => [r.action, r.actorId, r.summary])).toEqual(
       [
         ['member_joined', 'mom', 'Mom joined as admin'],
@@ -170,7 +155,7 @@ describe('audit projection', () => {
     log.add('member-kid', 'MemberRoleChanged', { role: 'manager', previousRole: 'child' });
     log.add('member-kid', 'MemberDeactivated', {});
     log.add('member-kid', 'MemberReactivated', {});
-    const rows = await auditLogOf(log.events, 'fam-1');
+    const rows = await auditLogOf(log.events, 'fam-1', 'desc');
     expect(rows.map((r) => r.summary).reverse()).toEqual([
       'Mom joined as admin',
       'Mom added Kid as child',
@@ -192,7 +177,7 @@ describe('audit projection', () => {
     log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));
     log.add('member-kid', 'MemberJoined', member('kid', 'Kid', 'child', 'added'));
     log.add('pointsAccount-kid', 'PointsIssued', { entryId: 'e1', childId: 'kid', amount: -5, reason: 'Rude at dinner', approved: true, issuerId: 'mom' });
-    const [row] = await auditLogOf(log.events, 'fam-1');
+    const [row] = await auditLogOf(log.events, 'fam-1', 'desc');
     expect(row!.action).toBe('points_issued');
     expect(row!.summary).toBe('Mom deducted 5 FP from Kid: Rude at dinner');
   });
@@ -210,7 +195,7 @@ describe('audit projection', () => {
     log.add('task-t2', 'TaskApproved', { score: 10, creditedTo: 'kid', entryId: 'e1', pointsValue: 20 });
     log.add('task-t2', 'TaskReversed', { reason: 'Approved by mistake', creditedTo: 'kid', entryId: 'e2', pointsValue: 20 });
     log.add('pointsAccount-kid', 'TaskPointsReversed', { entryId: 'e2', childId: 'kid', taskId: 't2', amount: -20, reason: 'Reversed: Homework' });
-    const rows = (await auditLogOf(log.events, 'fam-1')).slice(0, 7).reverse().filter((r) => r.action !== 'task_created');
+    const rows = (await auditLogOf(log.events, 'fam-1', 'desc')).slice(0, 7).reverse().filter((r) => r.action !== 'task_created');
     expect(rows.map((r) => [r.action, r.summary])).toEqual([
       ['task_edited', 'Mom edited the task "Dishes": title "Dishes and pans", points +25 FP, due 2026-11-30, assigned to Kid, Sib'],
       ['task_edited', 'Mom edited the task "Dishes and pans": no description, no due date'],
@@ -238,7 +223,7 @@ describe('audit projection', () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     // A type no catalogue knows (AnnouncementPosted, used here before, now has its own sentence).
     log.addAny('confetti-c1', 'ConfettiThrown', { colour: 'gold' });
-    const [row] = await auditLogOf(log.events, 'fam-1');
+    const [row] = await auditLogOf(log.events, 'fam-1', 'desc');
     expect(row).toMatchObject({ action: 'confetti_thrown', summary: 'confetti thrown', familyId: 'fam-1' });
   });
 
@@ -271,7 +256,7 @@ describe('audit projection', () => {
     expect((onlyB[collections.audit] as unknown as AuditDoc[]).map((r) => r.summary)).toEqual(
       expect.arrayContaining(['Bob approved "B chore" for Bea (score 10/10, +20 FP)', 'Bob gave 1 FP to Beatrix: Tidy']),
     );
-    const aLog = await auditLogOf(log.events, 'fam-a');
+    const aLog = await auditLogOf(log.events, 'fam-a', 'desc');
     expect(aLog.map((r) => r.summary)).toEqual([
       'Alice gave 5 FP to Amy: Kind',
       'Alice created the task "A chore" for Amy (+20 FP)',
@@ -295,7 +280,7 @@ describe('audit projection', () => {
     });
     log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', report('manual'));
     log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', report('schedule'), { actorId: 'system' });
-    const [scheduled, manual] = await auditLogOf(log.events, 'fam-1');
+    const [scheduled, manual] = await auditLogOf(log.events, 'fam-1', 'desc');
     expect(manual).toMatchObject({ action: 'weekly_report_generated', summary: 'Mom generated the weekly report for 16–22 Nov' });
     expect(scheduled).toMatchObject({ action: 'weekly_report_generated', actorId: 'system', summary: 'The weekly report for 16–22 Nov was generated on schedule' });
   });
