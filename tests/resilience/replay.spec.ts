@@ -177,7 +177,8 @@ function eventLog(dataDir: string): { head: number; count: number; digest: strin
 function checkpoints(dataDir: string): Record<string, number> {
   const db = new Database(join(dataDir, 'read-models.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: number }[];
+    // The projections' own: a reactor's checkpoint (`reactor:<name>`, decision 033) is no read model's and a rebuild leaves it.
+    const rows = db.prepare("SELECT projection, position FROM checkpoints WHERE projection NOT LIKE 'reactor:%'").all() as { projection: string; position: number }[];
     return Object.fromEntries(rows.map((r) => [r.projection, r.position]));
   } finally {
     db.close();

@@ -19,6 +19,7 @@ import { deleteQueueKeys, skipWithoutRedis } from '../../libs/scheduler/src/test
 import { ApiClient } from '../support/api-client.js';
 import { PASSWORD, uniqueName } from '../support/factories.js';
 import { startApiProcess, stillRunning, stopProcess, type ApiProcess } from '../support/processes.js';
+import { eventually } from '../support/eventually.js';
 
 const SUITE = 'report-schedule reactor over two api processes (BullMQ on real Redis)';
 const REDIS_URL = process.env['REDIS_URL'] || 'redis://127.0.0.1:6379';
@@ -28,16 +29,6 @@ const DAYS: Weekday[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'];
 
 const redis = await probeRedis(REDIS_URL);
-
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, limitMs = 30_000): Promise<T> {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Registered {
   familyId: string;
@@ -127,9 +118,9 @@ if (!redis.available) {
       try {
         const rows = readModels.prepare("SELECT projection, position FROM checkpoints WHERE projection LIKE 'reactor:%'").all() as { projection: string; position: number }[];
         const head = (events.prepare('SELECT COALESCE(MAX(position), 0) AS head FROM events').get() as { head: number }).head;
-        expect(rows.map((r) => r.projection)).toEqual(['reactor:report-schedule']);
-        expect(rows[0]!.position).toBeGreaterThan(0);
-        expect(rows[0]!.position).toBeLessThanOrEqual(head);
+        const row = rows.find((r) => r.projection === 'reactor:report-schedule');
+        expect(row!.position).toBeGreaterThan(0);
+        expect(row!.position).toBeLessThanOrEqual(head);
       } finally {
         events.close();
         readModels.close();

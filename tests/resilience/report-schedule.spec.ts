@@ -24,6 +24,7 @@ import { ApiClient } from '../support/api-client.js';
 import { ReportScheduleService } from '../../apps/api/src/reports/report-schedule.service.js';
 import { createFamily, type Family } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { eventually } from '../support/eventually.js';
 
 const SUITE = 'weekly report schedule (BullMQ on real Redis, and in-process)';
 const REDIS_URL = process.env['REDIS_URL'] || 'redis://127.0.0.1:6379';
@@ -32,17 +33,6 @@ const PREFIX = 'familyos';
 const DAY_MS = 86_400_000;
 
 const redis = await probeRedis(REDIS_URL);
-
-/** Polls until `check` answers something truthy; a generous limit, never a timing assertion. */
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, limitMs = 30_000): Promise<T> {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The weekday `days` after today in `zone`, and that local date. */
 function dayAhead(zone: string, days: number): { weekday: Weekday; date: string } {

@@ -82,6 +82,8 @@ import { SkipTaskHandler } from './tasks/skip-task.handler.js';
 import { ChangeChoreHandler, CreateChoreHandler } from './chores/chore.handlers.js';
 import { ChoresController } from './chores/chores.controller.js';
 import { ChoresQueries } from './chores/chores.queries.js';
+import { ChoreClock } from './chores/chore-clock.service.js';
+import { ChoreReactors } from './chores/chore.reactors.js';
 import { EndPauseHandler, PauseChildHandler } from './members/pause.handlers.js';
 import { DeleteTaskHandler } from './tasks/delete-task.handler.js';
 import { EditTaskHandler } from './tasks/edit-task.handler.js';
@@ -210,6 +212,8 @@ export class AppModule {
         PointsQueries,
         TasksQueries,
         ChoresQueries,
+        ChoreClock,
+        ChoreReactors,
         RedemptionsQueries,
         AnnouncementsQueries,
         CalendarQueries,

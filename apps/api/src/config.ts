@@ -20,6 +20,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** REPORT_QUEUE: the BullMQ queue of the weekly reports (default familyos-weekly-reports). */
   reportQueue: string;
+  /** CHORE_QUEUE: the BullMQ queue of the chores' wakes (default familyos-chore-wakes). */
+  choreQueue: string;
   /**
    * OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (all three or none) and OIDC_NAME (the sign-in button's label):
    * sign-in through the family's own OpenID Connect provider; null when not set up.
@@ -88,6 +90,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST || null,
     redisUrl: env.REDIS_URL || null,
     reportQueue: env.REPORT_QUEUE || 'familyos-weekly-reports',
+    choreQueue: env.CHORE_QUEUE || 'familyos-chore-wakes',
     oidc,
     publicUrl,
     signInLimitPerAddress,

@@ -17,6 +17,7 @@ import { SuperuserBootstrap } from './auth/superuser.js';
 import type { AppConfig } from './config.js';
 import { DemoFamilySeeder } from './demo/demo-family.js';
 import { MovableClock } from './platform/movable-clock.js';
+import { ChoreClock } from './chores/chore-clock.service.js';
 import { Reactors } from './platform/reactors.js';
 import { ReportScheduleService } from './reports/report-schedule.service.js';
 import { openBlobStore, type BlobStore } from './photos/blob-store.js';
@@ -109,13 +110,17 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   // Starting it registers its reactor.
   const reportSchedule = app.get(ReportScheduleService);
   await reportSchedule.start();
+  // Each chore's clock (decision 035): wakes on BullMQ with REDIS_URL, else in-process; its catch-up ticks
+  // every chore once the server answers. Starting it registers the chores' reactors.
+  const choreClock = app.get(ChoreClock);
+  await choreClock.start();
   const reactors = app.get(Reactors);
 
   await app.listen({ port: config.port, host: config.host });
   // The reactors go on from their checkpoints (decision 033): after the projections caught up (above, in
   // embedded mode), and once the server answers, as any backlog they have is boot work too.
   reactors.start();
-  const settled = reportSchedule.reconcileAndCatchUp();
+  const settled = Promise.all([reportSchedule.reconcileAndCatchUp(), choreClock.catchUp()]).then(() => undefined);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -132,6 +137,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     async close() {
       // Reactions in flight use the scheduler: they finish before it closes.
       await reactors.stop();
+      await choreClock.stop();
       await reportSchedule.stop();
       await app.close();
       await runner?.stop();

@@ -52,7 +52,14 @@ export type ChoreOccurrenceRecorded = DomainEvent<'ChoreOccurrenceRecorded', { p
  */
 export type ChoreOccurrenceSettled = DomainEvent<
   'ChoreOccurrenceSettled',
-  { periodKey: string; taskId: string; childId: string | null; outcome: 'done' | 'missed' | 'skipped' }
+  {
+    periodKey: string;
+    taskId: string;
+    childId: string | null;
+    outcome: 'done' | 'missed' | 'skipped';
+    /** When the task was settled (its approval's instant): after completion, the next period counts from it. */
+    at?: string;
+  }
 >;
 
 export type ChoreEvent = ChoreCreated | ChoreEdited | ChorePaused | ChoreResumed | ChoreEnded | ChoreOccurrenceRecorded | ChoreOccurrenceSettled;

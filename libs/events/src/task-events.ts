@@ -76,8 +76,11 @@ export type TaskReversed = DomainEvent<'TaskReversed', { reason: string; credite
 export type TaskMissed = DomainEvent<'TaskMissed', { deduction: { childId: string; entryId: string; points: number } | null }>;
 /** A child asks to skip its pending occurrence (a parent approves or declines). */
 export type TaskSkipRequested = DomainEvent<'TaskSkipRequested', { requestedBy: string; reason: string }>;
-/** A parent let the child skip: the occurrence is skipped, with no credit, no deduction, and no effect on streaks. */
-export type TaskSkipApproved = DomainEvent<'TaskSkipApproved', Record<string, never>>;
+/**
+ * A parent let the child skip: the occurrence is skipped, with no credit, no deduction, and no effect on streaks.
+ * `paused`: no one asked; the occurrence reactor excused it because its child was paused that day.
+ */
+export type TaskSkipApproved = DomainEvent<'TaskSkipApproved', { paused?: true }>;
 /** A parent said no: the occurrence is pending again. */
 export type TaskSkipDeclined = DomainEvent<'TaskSkipDeclined', Record<string, never>>;
 

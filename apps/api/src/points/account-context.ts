@@ -28,9 +28,14 @@ export class AccountContextLoader {
    * The second half of a task decision (an approval's credit, a reversal's debit): what `childId`'s account
    * appends, decided with the family's context at the revision read, for the same atomic append (decision 002).
    */
-  async decide(actor: Actor, childId: string, command: (context: AccountContext) => PointsAccountCommand): Promise<PlannedAppend> {
+  decide(actor: Actor, childId: string, command: (context: AccountContext) => PointsAccountCommand): Promise<PlannedAppend> {
+    return this.decideIn(actor.familyId, childId, command);
+  }
+
+  /** As `decide`, for the server acting on its own in a family (a reactor: a missed chore's deduction). */
+  async decideIn(familyId: string | null, childId: string, command: (context: AccountContext) => PointsAccountCommand): Promise<PlannedAppend> {
     const streamId = streams.pointsAccount(childId);
-    const [account, context] = await Promise.all([this.runner.load(streamId, pointsAccountDecider), this.family(actor.familyId)]);
+    const [account, context] = await Promise.all([this.runner.load(streamId, pointsAccountDecider), this.family(familyId)]);
     return { streamId, expectedRevision: account.revision, events: pointsAccountDecider.decide(command(context), account.state) };
   }
 

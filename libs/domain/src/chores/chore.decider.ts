@@ -16,6 +16,8 @@ import type { StreakEntry } from './streaks.js';
 export interface OccurrenceSettlement {
   childId: string | null;
   outcome: 'done' | 'missed' | 'skipped';
+  /** The instant the task was settled (events before issue 19's reactors have none). */
+  at?: string;
 }
 
 /** One period the occurrence reactor decided: who it went to, as which tasks, and how each ended so far. */
@@ -236,7 +238,7 @@ function historyBefore(state: ChoreState, periodKey: string): PastOccurrence[] {
  * recorded, on or after the last resume, and one its schedule has (a fixed schedule's day; after completion,
  * any day within start and end, since the day comes from the last approval).
  */
-function takesPeriod(state: ChoreState, periodKey: string): boolean {
+export function takesPeriod(state: ChoreState, periodKey: string): boolean {
   const schedule = state.schedule!;
   if (state.paused || state.ended || state.occurrences.has(periodKey)) return false;
   if (state.lastPeriod !== null && periodKey <= state.lastPeriod) return false;
@@ -267,8 +269,8 @@ function decideSettle(command: Extract<ChoreCommand, { type: 'SettleOccurrence' 
   const occurrence = state.occurrences.get(command.periodKey);
   if (!occurrence?.taskIds.includes(command.taskId)) throw notFound('Chore occurrence');
   if (same(occurrence.settled[command.taskId], command.settlement)) return [];
-  const { childId, outcome } = command.settlement;
-  return [{ type: 'ChoreOccurrenceSettled', data: { periodKey: command.periodKey, taskId: command.taskId, childId, outcome } }];
+  const { childId, outcome, at } = command.settlement;
+  return [{ type: 'ChoreOccurrenceSettled', data: { periodKey: command.periodKey, taskId: command.taskId, childId, outcome, ...(at ? { at } : {}) } }];
 }
 
 /**
@@ -330,9 +332,9 @@ export const choreDecider: Decider<ChoreCommand, ChoreState, ChoreEvent> = {
         return { ...state, lastPeriod: periodKey, occurrences: state.occurrences.set(periodKey, occurrence) };
       }
       case 'ChoreOccurrenceSettled': {
-        const { periodKey, taskId, childId, outcome } = event.data;
+        const { periodKey, taskId, childId, outcome, at } = event.data;
         const o = state.occurrences.get(periodKey)!;
-        const occurrence = { ...o, settled: { ...o.settled, [taskId]: { childId, outcome } } };
+        const occurrence = { ...o, settled: { ...o.settled, [taskId]: { childId, outcome, ...(at ? { at } : {}) } } };
         return { ...state, occurrences: state.occurrences.set(periodKey, occurrence) };
       }
     }

@@ -113,6 +113,8 @@ export type TaskCommand =
       dayEndsAt: string;
       deduction: { points: number; entryId: string } | null;
     }
+  /** The occurrence reactor excuses an open occurrence whose children are all paused on its day. */
+  | { type: 'ExcuseOccurrence'; actor: SystemActor }
   | { type: 'RequestSkip'; actor: Actor; reason: string }
   | { type: 'ApproveSkip'; actor: Actor }
   | { type: 'DeclineSkip'; actor: Actor };
@@ -413,6 +415,14 @@ function decideMissed(command: Extract<TaskCommand, { type: 'MarkMissed' }>, sta
   ];
 }
 
+/** Open (pending, or waiting on a skip request) while its children are away: skipped, as if a parent had allowed it. */
+function decideExcuse(command: Extract<TaskCommand, { type: 'ExcuseOccurrence' }>, state: TaskState): TaskEvent[] {
+  if (command.actor !== SYSTEM_ACTOR) throw forbidden();
+  if (!state.exists || state.chore === null) throw notFound('Chore occurrence');
+  if (state.deleted || state.status !== 'pending') return [];
+  return [{ type: 'TaskSkipApproved', data: { paused: true } }];
+}
+
 export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
   initialState: {
     exists: false,
@@ -485,6 +495,7 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
       return command.type === 'CreateTask' ? decideCreate(command) : decideOccurrence(command);
     }
     if (command.type === 'MarkMissed') return decideMissed(command, state);
+    if (command.type === 'ExcuseOccurrence') return decideExcuse(command, state);
     const { actor } = command;
     switch (command.type) {
       case 'SubmitTask':

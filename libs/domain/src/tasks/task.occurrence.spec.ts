@@ -171,6 +171,30 @@ describe('task decider: occurrences of repeating chores', () => {
     });
   });
 
+  describe('ExcuseOccurrence: the child was paused on the day', () => {
+    const excuse: TaskCommand = { type: 'ExcuseOccurrence', actor: SYSTEM_ACTOR };
+
+    it('skips a pending occurrence, even one waiting on a skip request, saying it was a pause', () => {
+      spec.given([occurrence()]).when(excuse).then([{ type: 'TaskSkipApproved', data: { paused: true } }]);
+      spec.given([occurrence(), skipRequested()]).when(excuse).then([{ type: 'TaskSkipApproved', data: { paused: true } }]);
+      expect(fold(taskDecider, [occurrence(), { type: 'TaskSkipApproved', data: { paused: true } }]).status).toBe('skipped');
+    });
+
+    it.each<[string, TaskEvent[]]>([
+      ['submitted', [occurrence(), submittedBy('emma')]],
+      ['missed', [occurrence(), missed()]],
+      ['skipped', [occurrence(), skipRequested(), skipApproved]],
+      ['deleted', [occurrence(), { type: 'TaskDeleted', data: {} }]],
+    ])('appends nothing for an occurrence %s', (_, given) => {
+      spec.given(given).when(excuse).thenNothing();
+    });
+
+    it('refuses an ordinary task and anyone but the system', () => {
+      spec.given([ordinary]).when(excuse).thenRefuses('not_found', 'Chore occurrence not found');
+      spec.given([occurrence()]).when({ type: 'ExcuseOccurrence', actor: mom as unknown as typeof SYSTEM_ACTOR }).thenRefuses('forbidden');
+    });
+  });
+
   describe('skips: a child asks, a parent approves or declines', () => {
     it('a child asks to skip its pending occurrence, with a reason', () => {
       spec.given([occurrence()]).when(requestSkip(emma, '  At grandma’s ')).then([skipRequested()]);

@@ -180,7 +180,12 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     return `"${await refs.task(id)}" was missed${names}${d.deduction ? ` (${signedFp(-d.deduction.points)})` : ''}`;
   },
   TaskSkipRequested: async (d, actor, refs, e) => `${actor} asked to skip "${await refs.task(streamEntityId(e.streamId))}": ${excerpt(d.reason)}`,
-  TaskSkipApproved: async (_d, actor, refs, e) => `${actor} let ${await skipper(e, refs)} skip "${await refs.task(streamEntityId(e.streamId))}"`,
+  TaskSkipApproved: async (d, actor, refs, e) => {
+    const id = streamEntityId(e.streamId);
+    if (!d.paused) return `${actor} let ${await skipper(e, refs)} skip "${await refs.task(id)}"`;
+    const away = await refs.members(idsOf(await refs.label(`taskAssignees-${id}`)));
+    return `"${await refs.task(id)}" was skipped while ${listWords(away)} ${away.length > 1 ? 'were' : 'was'} paused`;
+  },
   TaskSkipDeclined: async (_d, actor, refs, e) => `${actor} said no to ${await skipper(e, refs)} skipping "${await refs.task(streamEntityId(e.streamId))}"`,
   MemberPaused: async (d, actor, refs, e) =>
     `${actor} paused ${await refs.member(streamEntityId(e.streamId))} from ${d.fromDay} to ${d.untilDay}${d.reason ? `: ${excerpt(d.reason)}` : ''}`,

@@ -56,6 +56,26 @@ export async function probeRedis(url: string): Promise<{ available: true } | { a
   }
 }
 
+/** A connection for a queue and its worker, or a clear error when Redis does not answer (REDIS_URL set but nothing there). */
+export async function connectRedis(url: string, timeoutMs = 5000): Promise<Redis> {
+  // maxRetriesPerRequest null: a worker's blocking commands must wait out a Redis restart, not fail.
+  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+  // Without a listener ioredis prints every failed reconnect; the commands themselves report what matters.
+  connection.on('error', () => undefined);
+  const failed = `Redis at ${url} does not answer`;
+  try {
+    await withTimeout(
+      connection.connect().then(() => connection.ping()),
+      timeoutMs,
+      failed,
+    );
+  } catch (error) {
+    connection.disconnect();
+    throw new Error(`${failed} (${(error as Error).message})`, { cause: error });
+  }
+  return connection;
+}
+
 /**
  * The scaled-out mode's scheduler (DESIGN §2, §10): one BullMQ Queue and one Worker per api process, on Redis
  * through our own ioredis connection. Each family is a job scheduler (BullMQ 6: `upsertJobScheduler` with a
@@ -79,22 +99,7 @@ export class BullMqReportScheduler implements ReportScheduler {
 
   /** Connects, and fails with a clear message when Redis does not answer (REDIS_URL set but nothing there). */
   static async connect(options: BullMqSchedulerOptions): Promise<BullMqReportScheduler> {
-    // maxRetriesPerRequest null: a worker's blocking commands must wait out a Redis restart, not fail.
-    const connection = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
-    // Without a listener ioredis prints every failed reconnect; the commands themselves report what matters.
-    connection.on('error', () => undefined);
-    const failed = `Redis at ${options.url} does not answer`;
-    try {
-      await withTimeout(
-        connection.connect().then(() => connection.ping()),
-        options.connectTimeoutMs ?? 5000,
-        failed,
-      );
-    } catch (error) {
-      connection.disconnect();
-      throw new Error(`${failed} (${(error as Error).message})`, { cause: error });
-    }
-    return new BullMqReportScheduler(options, connection);
+    return new BullMqReportScheduler(options, await connectRedis(options.url, options.connectTimeoutMs));
   }
 
   get queueName(): string {

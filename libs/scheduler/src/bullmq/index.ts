@@ -1,1 +1,2 @@
 export * from './bullmq-scheduler.js';
+export * from './bullmq-wakes.js';

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { streams, type ChoreEvent, type TaskEvent } from '@familyos/events';
+import {
+  choreDecider,
+  dayEnd,
+  familyDecider,
+  isPausedOn,
+  memberDecider,
+  nextWake,
+  occurrencesOver,
+  openOccurrences,
+  periodDue,
+  SYSTEM_ACTOR,
+  taskDecider,
+  dueInstant,
+  type ChoreState,
+  type OpenOccurrence,
+} from '@familyos/domain';
+import type { EventStore } from '@familyos/event-store';
+import type { ReadModelStore } from '@familyos/read-models';
+import { collections } from '@familyos/projections';
+import { processCheckpoints } from '@familyos/reactors';
+import { InProcessWakeScheduler, type WakeScheduler } from '@familyos/scheduler';
+import type { AppConfig } from '../config.js';
+import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
+import { Reactors } from '../platform/reactors.js';
+import { CLOCK, CONFIG, EVENT_STORE, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { AccountContextLoader } from '../points/account-context.js';
+import { ChoreReactors } from './chore.reactors.js';
+
+/** Chores ticked at once by the boot catch-up. */
+const CATCH_UP_LANES = 4;
+/** Chores read per read-model query of the catch-up. */
+const PAGE = 500;
+
+/** What a tick needs of the chore's family, from its stream. */
+interface FamilyFacts {
+  timeZone: string;
+  deducts: boolean;
+}
+
+/**
+ * Each chore's clock (issue 19, decision 035). A tick reads the chore's stream and, through the deciders,
+ * excuses the open occurrences of children paused on their day, marks the ones whose day has ended missed
+ * (with the chore's deduction when the family deducts), records the period due now with its occurrence tasks
+ * (each appended expecting no stream), and asks for a wake at the next instant something will be due. Every
+ * step is a no-op the second time, so wakes delivered twice, two processes, and the boot catch-up are safe.
+ * Wakes are BullMQ delayed jobs with REDIS_URL (any process runs them), else in-process timers, which the boot
+ * catch-up sets again for every chore. Starting it registers the chores' reactors (chore.reactors.ts).
+ */
+@Injectable()
+export class ChoreClock {
+  private readonly logger = new Logger('ChoreClock');
+  private wakes: WakeScheduler | null = null;
+  private bootWork: Promise<void> = Promise.resolve();
+  private stopping = false;
+
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly accounts: AccountContextLoader,
+    private readonly reactors: Reactors,
+    private readonly choreReactors: ChoreReactors,
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  get mode(): 'bullmq' | 'in-process' {
+    return this.config.redisUrl ? 'bullmq' : 'in-process';
+  }
+
+  async start(): Promise<void> {
+    const onError = (error: unknown, choreId: string | null) =>
+      this.logger.error(`Chore clock${choreId ? ` of ${choreId}` : ''} failed: ${(error as Error)?.message ?? String(error)}`);
+    this.wakes = this.config.redisUrl
+      ? await (await import('@familyos/scheduler/bullmq')).BullMqWakeScheduler.connect({
+          url: this.config.redisUrl,
+          queueName: this.config.choreQueue,
+          clock: this.clock,
+          onError,
+        })
+      : new InProcessWakeScheduler({ clock: this.clock, onError });
+    await this.wakes.start((choreId) => this.tick(choreId));
+    // Everything up to the log's head now is the boot catch-up's (it ticks every chore); the clock's reactor
+    // goes on from there. In-process the wakes are this process's own, so it follows the log for itself; on
+    // BullMQ they are shared, and so is its checkpoint.
+    const head = await this.events.headPosition();
+    this.reactors.follow(this.choreReactors.clock(this), {
+      startAt: async () => head,
+      ...(this.config.redisUrl ? {} : { checkpoints: processCheckpoints() }),
+    });
+    this.reactors.follow(this.choreReactors.settlement());
+    this.reactors.follow(this.choreReactors.streakBonus());
+  }
+
+  /** The boot's catch-up, once the server answers: every chore not ended is ticked (which sets its wake). */
+  catchUp(): Promise<void> {
+    this.bootWork = this.tickAll().catch((error: unknown) => this.logger.error(`Chore catch-up failed: ${(error as Error).message}`));
+    return this.bootWork;
+  }
+
+  get settled(): Promise<void> {
+    return this.bootWork;
+  }
+
+  /** In-process: runs the wakes due at the clock's now (the timer does it every 15 s; a test moving its clock, at once). */
+  async runDue(): Promise<void> {
+    if (this.wakes instanceof InProcessWakeScheduler) await this.wakes.runDue();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.bootWork;
+    const wakes = this.wakes;
+    this.wakes = null;
+    await wakes?.close();
+  }
+
+  /** Everything due for the chore now, then its next wake. Throws when a step fails (the wake is tried again). */
+  async tick(choreId: string): Promise<void> {
+    const { state } = await this.runner.load(streams.chore(choreId), choreDecider);
+    if (!state.exists || state.familyId === null) return;
+    const family = await this.family(state.familyId);
+    const away = await this.awayOf(state.children);
+    for (const open of openOccurrences(state)) {
+      if (open.children.length > 0 && open.children.every((child) => away(child, open.periodKey))) await this.excuse(state, open);
+    }
+    for (const over of occurrencesOver(state, family.timeZone, this.clock.now())) await this.markMissed(state, over, family);
+    await this.recordDue(choreId, family, away);
+    const after = (await this.runner.load(streams.chore(choreId), choreDecider)).state;
+    const wake = nextWake(after, family.timeZone, this.clock.now());
+    if (wake && this.wakes) await this.wakes.wakeAt(choreId, wake);
+  }
+
+  private async family(familyId: string): Promise<FamilyFacts> {
+    const { state } = await this.runner.load(streams.family(familyId), familyDecider);
+    return { timeZone: state.timeZone, deducts: state.choreSettings.missedChore === 'deduct' };
+  }
+
+  /** Whether a child is paused on a day, from the children's member streams. */
+  private async awayOf(children: readonly string[]): Promise<(childId: string, day: string) => boolean> {
+    const members = await Promise.all(children.map(async (id) => [id, (await this.runner.load(streams.member(id), memberDecider)).state] as const));
+    const pauses = new Map(members.map(([id, m]) => [id, m.pauses]));
+    return (childId, day) => isPausedOn(pauses.get(childId) ?? [], day);
+  }
+
+  private async excuse(chore: ChoreState, { taskId }: OpenOccurrence): Promise<void> {
+    await this.runner.run({ actorId: SYSTEM_ACTOR, familyId: chore.familyId }, async () => {
+      const task = await this.runner.load(streams.task(taskId), taskDecider);
+      const events = taskDecider.decide({ type: 'ExcuseOccurrence', actor: SYSTEM_ACTOR }, task.state);
+      return { appends: [{ streamId: streams.task(taskId), expectedRevision: task.revision, events }], result: undefined };
+    });
+  }
+
+  /** Missed, with "Missed: {title}" taken from its child in the same append when the family deducts. */
+  private async markMissed(chore: ChoreState, { periodKey, taskId }: OpenOccurrence, family: FamilyFacts): Promise<void> {
+    const deduction = family.deducts && chore.missedDeduction > 0 ? { points: chore.missedDeduction, entryId: randomUUID() } : null;
+    await this.runner.run({ actorId: SYSTEM_ACTOR, familyId: chore.familyId }, async (now) => {
+      const streamId = streams.task(taskId);
+      const task = await this.runner.load(streamId, taskDecider);
+      const dayEndsAt = new Date(dayEnd(periodKey, family.timeZone)).toISOString();
+      const events = taskDecider.decide({ type: 'MarkMissed', actor: SYSTEM_ACTOR, now: now.toISOString(), dayEndsAt, deduction }, task.state);
+      const appends: PlannedAppend[] = [{ streamId, expectedRevision: task.revision, events }];
+      const taken = events.find((e: TaskEvent) => e.type === 'TaskMissed')?.data.deduction;
+      if (taken) {
+        appends.push(
+          await this.accounts.decideIn(chore.familyId!, taken.childId, (context) => ({
+            type: 'DeductMissedChore',
+            childId: taken.childId,
+            taskId,
+            entryId: taken.entryId,
+            points: taken.points,
+            title: task.state.title,
+            context,
+          })),
+        );
+      }
+      return { appends, result: undefined };
+    });
+  }
+
+  /** Today's period when it is due: the chore records it and its occurrence tasks are created, in one append. */
+  private async recordDue(choreId: string, family: FamilyFacts, away: (childId: string, day: string) => boolean): Promise<void> {
+    const streamId = streams.chore(choreId);
+    await this.runner.run({ actorId: SYSTEM_ACTOR, familyId: null }, async (now) => {
+      const chore = await this.runner.load(streamId, choreDecider);
+      const periodKey = periodDue(chore.state, family.timeZone, now);
+      if (periodKey === null) return { appends: [], result: undefined };
+      const absent = chore.state.children.filter((child) => away(child, periodKey));
+      const events = choreDecider.decide({ type: 'RecordOccurrence', actor: SYSTEM_ACTOR, periodKey, away: absent }, chore.state);
+      const recorded = events.find((e: ChoreEvent) => e.type === 'ChoreOccurrenceRecorded');
+      if (recorded?.type !== 'ChoreOccurrenceRecorded') return { appends: [], result: undefined };
+      const familyId = chore.state.familyId!;
+      const appends: PlannedAppend[] = [{ streamId, expectedRevision: chore.revision, events, familyId }];
+      const { assignees, taskIds } = recorded.data;
+      const dueDate = dueInstant(chore.state.schedule!, periodKey, family.timeZone);
+      for (const [i, taskId] of taskIds.entries()) {
+        const task = await this.runner.load(streams.task(taskId), taskDecider);
+        const created = taskDecider.decide(
+          {
+            type: 'CreateOccurrence',
+            actor: SYSTEM_ACTOR,
+            taskId,
+            familyId,
+            createdBy: chore.state.createdBy!,
+            chore: { choreId, periodKey },
+            title: chore.state.title,
+            description: chore.state.description,
+            pointsValue: chore.state.pointsValue,
+            dueDate,
+            assignedTo: taskIds.length > 1 ? [assignees[i]!] : assignees,
+          },
+          task.state,
+        );
+        appends.push({ streamId: streams.task(taskId), expectedRevision: task.revision, events: created, familyId });
+      }
+      return { appends, result: undefined };
+    });
+  }
+
+  private async tickAll(): Promise<void> {
+    const ids: string[] = [];
+    for (let last: string | undefined; ; ) {
+      const page = await this.readModels.find(collections.chores, {
+        ...(last === undefined ? {} : { where: { id: { gt: last } } }),
+        orderBy: [{ field: 'id' }],
+        limit: PAGE,
+      });
+      ids.push(...page.filter((c) => c.status !== 'ended' || c.recentPeriods.some((p) => p.outcomes.length < p.taskIds.length)).map((c) => c.id));
+      if (page.length < PAGE) break;
+      last = page[page.length - 1]!.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    let next = 0;
+    const lane = async () => {
+      while (next < ids.length && !this.stopping) {
+        const id = ids[next++]!;
+        await this.tick(id).catch((error: unknown) => this.logger.error(`Catching up on chore ${id} failed: ${(error as Error).message}`));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CATCH_UP_LANES, ids.length) }, lane));
+  }
+}

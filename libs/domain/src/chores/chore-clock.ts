@@ -1,0 +1,102 @@
+import { addDays, dayEnd, dayStart, localDayOf } from './local-days.js';
+import { takesPeriod, type ChoreOccurrence, type ChoreState } from './chore.decider.js';
+import { nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
+
+/**
+ * What a chore's clock has to do at an instant (issue 19, decision 035): the occurrence reactor asks these
+ * three questions of the chore's stream each time it wakes for the chore, then appends through the deciders
+ * (RecordOccurrence with CreateOccurrence, MarkMissed, ExcuseOccurrence), which make a second run a no-op.
+ */
+
+/** An occurrence task not settled yet (not approved, missed, skipped or deleted as far as the chore knows). */
+export interface OpenOccurrence {
+  periodKey: string;
+  taskId: string;
+  /** The children it is for: one in 'everyone', else the occurrence's assignees. */
+  children: string[];
+}
+
+const openTasks = (o: ChoreOccurrence): OpenOccurrence[] =>
+  o.taskIds
+    .filter((taskId) => o.settled[taskId] === undefined)
+    // Several tasks: one per child ('everyone'), in the assignees' order.
+    .map((taskId) => ({ periodKey: o.periodKey, taskId, children: o.taskIds.length > 1 ? [o.assignees[o.taskIds.indexOf(taskId)]!] : o.assignees }));
+
+/** Every occurrence task of the chore still open, oldest period first. */
+export function openOccurrences(state: ChoreState): OpenOccurrence[] {
+  return state.occurrences
+    .entries()
+    .map(([, o]) => o)
+    .sort((a, b) => (a.periodKey < b.periodKey ? -1 : 1))
+    .flatMap(openTasks);
+}
+
+/** The open occurrences whose family-local day has ended at `now`: each is missed (or excused) now. */
+export function occurrencesOver(state: ChoreState, timeZone: string, now: Date): OpenOccurrence[] {
+  return openOccurrences(state).filter((o) => dayEnd(o.periodKey, timeZone) <= now.getTime());
+}
+
+/** The last recorded occurrence, once every one of its tasks has settled: after completion, the next counts from it. */
+function settledLast(state: ChoreState): { periodKey: string; completedAt: string } | null {
+  if (state.lastPeriod === null) return null;
+  const last = state.occurrences.get(state.lastPeriod)!;
+  const settlements = last.taskIds.map((id) => last.settled[id]);
+  if (settlements.some((s) => s === undefined)) return null;
+  const done = settlements.filter((s) => s!.outcome === 'done' && s!.at).map((s) => s!.at!);
+  // Done: from the latest approval. Missed, skipped, or a chore no one was there for: as if done on its own day.
+  return { periodKey: last.periodKey, completedAt: done.sort().at(-1) ?? state.lastPeriod };
+}
+
+/**
+ * The next period after completion: the first one from the start day, else N days (or the next matching day)
+ * after the last occurrence settled. Null while the last one is still open, or past the end day.
+ */
+function nextAfterCompletion(state: ChoreState, timeZone: string): string | null {
+  const schedule = state.schedule!;
+  if (state.lastPeriod === null) return periodsBetween(schedule, schedule.startDay, schedule.endDay ?? addDays(schedule.startDay, 800), 1)[0] ?? null;
+  const last = settledLast(state);
+  if (last === null) return null;
+  const completedAt = last.completedAt.length === 10 ? new Date(dayStart(last.completedAt, timeZone)).toISOString() : last.completedAt;
+  const next = nextPeriodAfterCompletion(schedule, completedAt, timeZone);
+  return next !== null && next <= last.periodKey ? addDays(last.periodKey, 1) : next;
+}
+
+/**
+ * The period to record at `now`, if any: today's, when the chore runs and its schedule has today (fixed) or
+ * its next period after completion has come (that period, or today if it came while no server was up). A period
+ * whose day ended while no server ran is not made up: its children never saw it, so it cannot be missed either.
+ */
+export function periodDue(state: ChoreState, timeZone: string, now: Date): string | null {
+  if (!state.exists || state.paused || state.ended || state.schedule === null) return null;
+  const today = localDayOf(now.toISOString(), timeZone);
+  if (state.schedule.basis === 'afterCompletion') {
+    const next = nextAfterCompletion(state, timeZone);
+    if (next === null || next > today) return null;
+  }
+  return takesPeriod(state, today) ? today : null;
+}
+
+/**
+ * The next instant the chore's clock must look again after `now`: the start of its next period's day, or the
+ * end of an open occurrence's day, whichever comes first; null when nothing will ever be due (ended and settled).
+ * An occurrence over but still open (waiting on a skip request or a review) is not a reason to wake: the event
+ * that settles it, or the decline that reopens it, wakes the chore.
+ */
+export function nextWake(state: ChoreState, timeZone: string, now: Date): Date | null {
+  if (!state.exists || state.schedule === null) return null;
+  const at = now.getTime();
+  const candidates = openOccurrences(state)
+    .map((o) => dayEnd(o.periodKey, timeZone))
+    .filter((t) => t > at);
+  const running = !state.paused && !state.ended;
+  const today = localDayOf(now.toISOString(), timeZone);
+  if (running) {
+    const from = [addDays(today, 1), state.lastPeriod ? addDays(state.lastPeriod, 1) : ''].reduce((a, b) => (a > b ? a : b));
+    const next =
+      state.schedule.basis === 'afterCompletion'
+        ? nextAfterCompletion(state, timeZone)
+        : (periodsBetween(state.schedule, from, addDays(from, 800), 1)[0] ?? null);
+    if (next !== null) candidates.push(Math.max(dayStart(next > today ? next : addDays(today, 1), timeZone), at + 1));
+  }
+  return candidates.length === 0 ? null : new Date(Math.min(...candidates));
+}

@@ -1,0 +1,199 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import type { ChoreClock as ChoreClockType } from '../../apps/api/src/chores/chore-clock.service.js';
+import { ChoreClock } from '../../apps/api/src/chores/chore-clock.service.js';
+import type { PointsEntry } from '../support/factories.js';
+import { balanceOf, createFamily, givePoints, uniqueName, type Family } from '../support/factories.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+/**
+ * Issue 19: the chores' reactors against the real server on a clock the test moves (decision 035). A daily
+ * chore taken in turns makes one occurrence a day in the family's zone; a turn not done is missed at the end of
+ * its day with the chore's deduction; done ones settle, turns go on, and the overall streak's milestone is
+ * credited once; a paused child's occurrence is excused; a restart after days down catches up on today only;
+ * a wake delivered twice makes nothing twice.
+ */
+
+const ZONE = 'America/New_York';
+
+interface Task {
+  id: string;
+  title: string;
+  status: string;
+  assignedTo: string[];
+  dueDate: string;
+  chore: { choreId: string; periodKey: string } | null;
+}
+
+describe('the chore clock: occurrences, misses, streaks', () => {
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  let server: TestServer;
+  let family: Family;
+  // Made here, so that a restart opens the same files; removed after the last server closed.
+  const dataDir = mkdtempSync(join(tmpdir(), 'familyos-chore-clock-'));
+  const admin = () => family.admin.client;
+  const localNow = () => DateTime.fromJSDate(clock.now()).setZone(ZONE);
+  const today = () => localNow().toISODate()!;
+  const choreClock = (): ChoreClockType => server.running.app.get(ChoreClock);
+
+  /** Moves the clock to a minute past the start of the family's day `days` ahead of the clock's today. */
+  const startOfDay = (days: number) => {
+    const target = localNow().plus({ days }).startOf('day').plus({ minutes: 1 });
+    offsetMs += target.toMillis() - clock.now().getTime();
+  };
+
+  /** Until every reactor and projection has caught up with the log and nothing more is appended. */
+  const quiet = async () => {
+    for (;;) {
+      const head = await server.running.events.headPosition();
+      expect(await server.running.reactors.waitFor(head, 10_000)).toBe(true);
+      expect(await server.running.runner!.waitFor(head, 10_000)).toBe(true);
+      if ((await server.running.events.headPosition()) === head) return;
+    }
+  };
+  /** The clock's wakes due now, and everything they set going. */
+  const tick = async () => {
+    await choreClock().runDue();
+    await quiet();
+  };
+  const occurrences = async (choreId: string): Promise<Task[]> =>
+    ((await admin().get('/api/tasks')).body as Task[]).filter((t) => t.chore?.choreId === choreId).sort((a, b) => (a.chore!.periodKey < b.chore!.periodKey ? -1 : 1));
+  const entries = async (childId: string): Promise<PointsEntry[]> => (await admin().get(`/api/points?userId=${childId}`)).body;
+  const approve = async (task: Task, child = family.kids[0]) => {
+    const kid = child.id === family.kids[0].id ? family.kids[0] : family.kids[1];
+    expect((await kid.client.put(`/api/tasks/${task.id}`, { status: 'submitted' })).status).toBe(200);
+    expect((await admin().put(`/api/tasks/${task.id}`, { status: 'approved' })).status).toBe(200);
+    await quiet();
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock, dataDir });
+    family = await createFamily(server.url);
+    const zone = await admin().put('/api/family', { timeZone: ZONE, choreSettings: { missedChore: 'deduct', streakMilestones: [{ streak: 2, points: 5 }] } });
+    expect(zone.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a daily chore in turns over four days: one occurrence a day, a missed turn costs its deduction, the streak bonus comes once', async () => {
+    const [ada, ben] = family.kids;
+    await givePoints(family, ben, 10);
+    const created = await admin().post('/api/chores', {
+      title: uniqueName('Feed the cat '),
+      pointsValue: 4,
+      schedule: { repeat: 'daily', startDay: today(), dueTime: '19:00' },
+      sharing: { mode: 'turns', order: 'roundRobin' },
+      children: [ada.id, ben.id],
+      missedDeduction: 3,
+    });
+    expect(created.status).toBe(201);
+    const choreId = created.body.id as string;
+    await quiet();
+
+    // Day 1: the reactor made today's occurrence at once, Ada's turn, due at 19:00 New York time.
+    const day1 = today();
+    let tasks = await occurrences(choreId);
+    expect(tasks.map((t) => [t.chore!.periodKey, t.assignedTo, t.status])).toEqual([[day1, [ada.id], 'pending']]);
+    expect(DateTime.fromISO(tasks[0]!.dueDate).setZone(ZONE).toFormat('HH:mm')).toBe('19:00');
+    await approve(tasks[0]!, ada);
+
+    // Day 2: Ben's turn. He does not do it.
+    startOfDay(1);
+    await tick();
+    const day2 = today();
+    tasks = await occurrences(choreId);
+    expect(tasks.map((t) => [t.chore!.periodKey, t.assignedTo, t.status])).toEqual([
+      [day1, [ada.id], 'approved'],
+      [day2, [ben.id], 'pending'],
+    ]);
+
+    // Day 3: Ben's day 2 was missed at midnight: "Missed: {title}", −3 FP. Ada's turn again.
+    startOfDay(1);
+    await tick();
+    const day3 = today();
+    tasks = await occurrences(choreId);
+    expect(tasks.map((t) => [t.chore!.periodKey, t.assignedTo, t.status])).toEqual([
+      [day1, [ada.id], 'approved'],
+      [day2, [ben.id], 'missed'],
+      [day3, [ada.id], 'pending'],
+    ]);
+    expect(await balanceOf(family, ben)).toBe(7);
+    const missed = (await entries(ben.id)).filter((e) => e.reason.startsWith('Missed: '));
+    expect(missed.map((e) => [e.amount, e.reason])).toEqual([[-3, `Missed: ${created.body.title}`]]);
+
+    // Ada does day 3: two days in a row with every chore of hers done, the milestone's +5, once.
+    const before = await balanceOf(family, ada);
+    await approve(tasks[2]!, ada);
+    expect(await balanceOf(family, ada)).toBe(before + 4 + 5);
+    const bonuses = () => entries(ada.id).then((list) => list.filter((e) => e.amount === 5 && /streak/i.test(e.reason)));
+    expect(await bonuses()).toHaveLength(1);
+
+    // The same wake delivered again, and the whole chore ticked again: nothing new.
+    const head = await server.running.events.headPosition();
+    await choreClock().tick(choreId);
+    await choreClock().tick(choreId);
+    await quiet();
+    expect(await server.running.events.headPosition()).toBe(head);
+    expect(await bonuses()).toHaveLength(1);
+  });
+
+  it('a pause excuses the paused child’s open occurrence and passes its turns over', async () => {
+    const [ada, ben] = family.kids;
+    const created = await admin().post('/api/chores', {
+      title: uniqueName('Set the table '),
+      pointsValue: 2,
+      schedule: { repeat: 'daily', startDay: today() },
+      sharing: { mode: 'everyone' },
+      children: [ada.id, ben.id],
+    });
+    const choreId = created.body.id as string;
+    await quiet();
+    expect((await occurrences(choreId)).map((t) => t.assignedTo)).toEqual([[ada.id], [ben.id]]);
+
+    // Ben falls sick today until tomorrow: today's occurrence is excused at once, tomorrow he gets none.
+    const pause = await admin().post(`/api/users/${ben.id}/pauses`, { fromDay: today(), untilDay: localNow().plus({ days: 1 }).toISODate(), reason: 'Sick' });
+    expect(pause.status).toBe(201);
+    await quiet();
+    const excused = (await occurrences(choreId)).find((t) => t.assignedTo[0] === ben.id)!;
+    expect(excused.status).toBe('skipped');
+    const audit = await admin().get('/api/audit-logs');
+    expect(JSON.stringify(audit.body)).toContain('was skipped while Ben was paused');
+
+    startOfDay(1);
+    await tick();
+    const tomorrow = (await occurrences(choreId)).filter((t) => t.chore!.periodKey === today());
+    expect(tomorrow.map((t) => t.assignedTo)).toEqual([[ada.id]]);
+  });
+
+  it('after a restart days later, the catch-up makes today’s occurrence only (the days nobody saw are not made up or missed)', async () => {
+    const [ada] = family.kids;
+    const created = await admin().post('/api/chores', {
+      title: uniqueName('Water the plants '),
+      pointsValue: 1,
+      schedule: { repeat: 'daily', startDay: today() },
+      sharing: { mode: 'firstCome' },
+      children: [ada.id],
+    });
+    const choreId = created.body.id as string;
+    await quiet();
+    const first = today();
+    const port = Number(new URL(server.url).port);
+    await server.close();
+
+    startOfDay(3);
+    // The same port, so the family's signed-in clients go on talking to it.
+    server = await startTestServer({ clock, dataDir, port });
+    await server.running.settled;
+    await quiet();
+    const tasks = await occurrences(choreId);
+    expect(tasks.map((t) => [t.chore!.periodKey, t.status])).toEqual([
+      [first, 'missed'],
+      [today(), 'pending'],
+    ]);
+  });
+});
