@@ -24,3 +24,4 @@ export * from './chores/occurrence-status.js';
 export * from './chores/streaks.js';
 export * from './chores/chore.decider.js';
 export * from './chores/planned.js';
+export * from './chores/period-streaks.js';

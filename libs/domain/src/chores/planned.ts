@@ -7,6 +7,8 @@ import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from '
 export interface RecordedPeriod {
   periodKey: string;
   assignees: string[];
+  /** One per assignee in 'everyone' (same order), else one shared task. */
+  taskIds: string[];
   outcomes: { taskId: string; childId: string | null; outcome: 'done' | 'missed' | 'skipped' }[];
 }
 
