@@ -155,7 +155,7 @@ function PauseDialog({ child, onClose }: { child: User; onClose: () => void }) {
               required
               fullWidth
             />
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Quick reasons">
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label="Quick reasons">
               {REASONS.map((r) => (
                 <Chip key={r} label={r} onClick={() => set('reason', r)} variant={form.reason === r ? 'filled' : 'outlined'} color={form.reason === r ? 'primary' : 'default'} />
               ))}
