@@ -7,8 +7,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
 import { UpcomingChoresByDay } from '../../components/UpcomingChores';
 
-/** How many planned occurrences the dashboards show (of the days the calendar card looks ahead). */
-const SHOWN = 12;
+/** How many planned occurrences the dashboards show (of the days the calendar card looks ahead): a child's, the next few. */
+const SHOWN = { parent: 10, child: 6 };
 
 /**
  * The repeating chores coming up (GET /api/chores/upcoming, planned by the server): for a parent "Up next" with
@@ -37,7 +37,7 @@ export function UpcomingChoresCard({ forChild }: { forChild: boolean }) {
     >
       {(data) => (
         <Stack spacing={1.5}>
-          <UpcomingChoresByDay chores={data} users={users.data} showWho={!forChild} max={SHOWN} />
+          <UpcomingChoresByDay chores={data} users={users.data} showWho={!forChild} max={forChild ? SHOWN.child : SHOWN.parent} />
           <Typography variant="caption" color="text.secondary">
             Planned: each chore becomes a task on its day.
           </Typography>

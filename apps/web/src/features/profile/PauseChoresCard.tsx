@@ -122,7 +122,7 @@ function PauseDialog({ child, onClose }: { child: User; onClose: () => void }) {
             {WHAT_IT_DOES} Turns pass to the other children meanwhile.
           </Typography>
           <Stack spacing={2}>
-            <Stack direction="row" spacing={1.5}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 label="From"
                 type="date"
