@@ -112,6 +112,13 @@ async function main() {
     const invite = await call(api.url, 'POST', '/api/family-invites', mom.token, { role: 'child', maxUses: 3 });
     const added = await call(api.url, 'POST', '/api/users', mom.token, { username: 'mia', name: 'Mia', role: 'child', age: 6 });
     const links = { invite: invite.inviteToken, signIn: added.signInLink.token };
+    // A repeating chore, so the dashboards, profiles and calendar show the chores planned next.
+    const kids = (await call(api.url, 'GET', '/api/users', mom.token)).filter((u) => u.username === 'emma' || u.username === 'leo');
+    const { timeZone } = await call(api.url, 'GET', '/api/family', mom.token);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const schedule = { repeat: 'daily', startDay: today };
+    await call(api.url, 'POST', '/api/chores', mom.token, { title: 'Make Bed', pointsValue: 3, schedule, sharing: { mode: 'everyone' }, children: kids.map((k) => k.id) });
+    await call(api.url, 'POST', '/api/chores', mom.token, { title: 'Feed the Cat', pointsValue: 5, schedule, sharing: { mode: 'turns', order: 'roundRobin' }, children: kids.map((k) => k.id) });
 
     mkdirSync(outDir, { recursive: true });
     for (const file of readdirSync(outDir)) if (file.endsWith('.png')) rmSync(join(outDir, file));
@@ -243,6 +250,13 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
     }
     await open(role === 'child' ? '/user/leo' : '/user/emma');
     await shoot(`member-profile-${role}`);
+    if (role === 'parent') {
+      await page.getByRole('button', { name: 'Pause chores' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shoot('pause-chores-parent', false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
     if (role === 'parent') {
       await open('/user/nobody');
       await shoot('user-not-found');

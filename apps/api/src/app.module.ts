@@ -93,6 +93,8 @@ import { SubmitTaskHandler } from './tasks/submit-task.handler.js';
 import { TasksController } from './tasks/tasks.controller.js';
 import { StandingsController } from './standings/standings.controller.js';
 import { StandingsQueries } from './standings/standings.queries.js';
+import { StreaksController } from './streaks/streaks.controller.js';
+import { StreaksQueries } from './streaks/streaks.queries.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
 import { TasksQueries } from './tasks/tasks.queries.js';
@@ -168,6 +170,7 @@ export class AppModule {
         RedemptionsController,
         AuditController,
         StandingsController,
+        StreaksController,
         AnnouncementsController,
         PhotosController,
         CalendarController,
@@ -223,6 +226,7 @@ export class AppModule {
         DemoAccountsQueries,
         ExportsQueries,
         StandingsQueries,
+        StreaksQueries,
         PhotosQueries,
         ReportScheduleService,
         Reactors,

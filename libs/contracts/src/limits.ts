@@ -60,6 +60,9 @@ export const limits = {
     milestonePointsMax: 500,
     /** How far back "whoever has done it least" counts, so a child back from a long pause catches up for at most this. */
     leastDoneDays: 28,
+    /** GET /api/chores/upcoming: the widest range asked at once (a month view's weeks), and how far ahead it plans. */
+    upcomingWindowDays: 62,
+    upcomingAheadDays: 366,
   },
   /** The Idempotency-Key header of a creating request, in characters (decision 026). */
   idempotencyKeyMax: 100,

@@ -154,6 +154,7 @@ export const messages = {
   skipNotChore: 'Only an occurrence of a repeating chore can be skipped.',
   skipNotPending: (status: string) => `This chore is ${status} and can no longer be skipped.`,
   skipNotRequested: 'No one has asked to skip this chore.',
+  choreUpcomingWindow: 'from and to must be dates (YYYY-MM-DD), to not before from, at most 62 days in all',
   missedChore: 'Missed chores must do nothing or deduct',
   streakMilestone: 'Each streak milestone needs a streak of 1 to 365 days and 1 to 500 points',
   streakMilestoneDuplicate: 'Each streak milestone must be for a different streak',

@@ -26,3 +26,4 @@ export * from './chores/chore.decider.js';
 export * from './chores/planned.js';
 export * from './chores/chore-clock.js';
 export { dayEnd, localDayOf } from './chores/local-days.js';
+export * from './chores/period-streaks.js';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateChoreDto, EditChoreDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
@@ -26,6 +26,12 @@ export class ChoresController {
   @Get()
   list(@FamilyActor() actor: FamilyMember) {
     return this.queries.list(actor);
+  }
+
+  /** Planned periods (not created) of the chores the caller sees, from `from` to `to` (family-local days, at most 62). */
+  @Get('upcoming')
+  upcoming(@FamilyActor() actor: FamilyMember, @Query('from') from: unknown, @Query('to') to: unknown) {
+    return this.queries.upcoming(actor, from, to);
   }
 
   @Get(':id')

@@ -1,7 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import type { ChoreView } from '@familyos/contracts';
-import { choreCan, choreFactsOf, choreVisibleTo, describeChore, notFound, parseSchedule, plannedPeriods, type Actor } from '@familyos/domain';
+import type { ChoreView, UpcomingChoreView } from '@familyos/contracts';
+import {
+  choreCan,
+  choreFactsOf,
+  choreVisibleTo,
+  describeChore,
+  notFound,
+  parseDayRange,
+  parseSchedule,
+  plannedPeriods,
+  plannedWithin,
+  type Actor,
+  type PlanInput,
+} from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
@@ -23,23 +35,28 @@ export const PLANNED_PERIODS = 5;
  */
 export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): ChoreView {
   const { familyId: _familyId, ...record } = doc;
-  const schedule = parseSchedule(doc.schedule);
+  const plan = planOf(doc);
   const names = doc.children.map((id) => context.members.get(id)?.name ?? 'someone');
-  const isAway = (childId: string, day: string) =>
-    (context.members.get(childId)?.pauses ?? []).some((p) => p.fromDay <= day && day <= p.untilDay);
   return {
     ...record,
-    summary: describeChore(schedule, doc.sharing, names),
-    upcomingPlanned: plannedPeriods(
-      { schedule, sharing: doc.sharing, children: doc.children, running: doc.status === 'active', lastPeriod: doc.lastPeriod, recentPeriods: doc.recentPeriods },
-      context.today,
-      context.timeZone,
-      isAway,
-      PLANNED_PERIODS,
-    ),
+    summary: describeChore(plan.schedule, doc.sharing, names),
+    upcomingPlanned: plannedPeriods(plan, context.today, context.timeZone, awayIn(context), PLANNED_PERIODS),
     can: choreCan(actor, choreFactsOf(doc)),
   };
 }
+
+const planOf = (doc: ChoreDoc): PlanInput => ({
+  schedule: parseSchedule(doc.schedule),
+  sharing: doc.sharing,
+  children: doc.children,
+  running: doc.status === 'active',
+  lastPeriod: doc.lastPeriod,
+  recentPeriods: doc.recentPeriods,
+});
+
+/** A child's pause passes it over on the days it covers. */
+const awayIn = (context: FamilyContext) => (childId: string, day: string) =>
+  (context.members.get(childId)?.pauses ?? []).some((p) => p.fromDay <= day && day <= p.untilDay);
 
 @Injectable()
 export class ChoresQueries {
@@ -66,6 +83,26 @@ export class ChoresQueries {
     if (visible.length === 0) return [];
     const context = await this.context(actor.familyId);
     return visible.map((c) => choreView(actor, c, context));
+  }
+
+  /**
+   * The periods every chore `actor` sees plans within the days asked, soonest first: planned, not created (a
+   * child: only those planned for it). For the calendar's month and the dashboards' "up next".
+   */
+  async upcoming(actor: Actor & { familyId: string }, from: unknown, to: unknown): Promise<UpcomingChoreView[]> {
+    const range = parseDayRange(from, to);
+    const chores = await this.readModels.find(collections.chores, { where: { familyId: actor.familyId } });
+    const visible = chores.filter((c) => choreVisibleTo(actor, choreFactsOf(c)));
+    if (visible.length === 0) return [];
+    const context = await this.context(actor.familyId);
+    const mine = (p: { plannedAssignees: string[] }) => actor.role !== 'child' || p.plannedAssignees.includes(actor.id);
+    return visible
+      .flatMap((c) =>
+        plannedWithin(planOf(c), range, context.today, context.timeZone, awayIn(context))
+          .filter(mine)
+          .map((p) => ({ choreId: c.id, title: c.title, ...p })),
+      )
+      .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.title.localeCompare(b.title)));
   }
 
   /** One chore; another family's, or (for a child) one it is not a child of, is "not found". */

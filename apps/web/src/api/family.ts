@@ -15,6 +15,7 @@ export interface FamilyChanges {
   rewards?: { name: string; cost: number; emoji?: string }[];
   taskTemplates?: { title: string; description?: string; points: number; emoji?: string }[];
   hiddenSystemTemplates?: string[];
+  choreSettings?: Partial<Family['choreSettings']>;
 }
 
 /**

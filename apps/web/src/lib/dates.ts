@@ -24,3 +24,12 @@ export function isoDay(daysFromToday: number): string {
 /** Newest first by an ISO time. */
 export const newestFirst = <T,>(items: T[], time: (item: T) => string | null | undefined) =>
   [...items].sort((a, b) => (time(b) ?? '').localeCompare(time(a) ?? ''));
+
+/** A family-local day ('YYYY-MM-DD') as a list heading: "Today", "Tomorrow", else "Wed, Mar 4". */
+export function dayLabel(day: string): string {
+  const dt = DateTime.fromISO(day);
+  const today = DateTime.now().startOf('day');
+  if (dt.hasSame(today, 'day')) return 'Today';
+  if (dt.hasSame(today.plus({ days: 1 }), 'day')) return 'Tomorrow';
+  return dt.toFormat('ccc, LLL d');
+}

@@ -1,7 +1,11 @@
 import type {
   Abilities,
   ChildStanding,
+  ChildStreaksView,
   AddedMemberView,
+  MemberPauseView,
+  StreaksView,
+  UpcomingChoreView,
   ChildWeeklyReport,
   FamilyView,
   LeaderboardEntry,
@@ -34,6 +38,10 @@ export type TokenStatus = TokenStatusView;
 export type { Abilities };
 export type AddedMember = AddedMemberView;
 export type SignInLink = SignInLinkView;
+export type Streaks = StreaksView;
+export type ChildStreaks = ChildStreaksView;
+export type UpcomingChore = UpcomingChoreView;
+export type MemberPause = MemberPauseView;
 export type PublicSignInLink = PublicSignInLinkView;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };

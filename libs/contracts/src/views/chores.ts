@@ -74,3 +74,10 @@ export interface ChoreView extends ChoreRecord {
   upcomingPlanned: PlannedPeriodView[];
   can: ChoreCan;
 }
+
+/** GET /api/chores/upcoming: one planned period of a visible chore within the days asked (NOT created yet). */
+export interface UpcomingChoreView extends PlannedPeriodView {
+  choreId: string;
+  /** The chore's title, as its occurrence task will be called. */
+  title: string;
+}

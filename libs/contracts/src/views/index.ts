@@ -5,6 +5,7 @@
 export type * from './members.js';
 export type * from './tasks.js';
 export type * from './chores.js';
+export type * from './streaks.js';
 export type * from './points.js';
 export type * from './family.js';
 export type * from './board.js';

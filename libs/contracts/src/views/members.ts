@@ -37,6 +37,8 @@ export interface MemberCan {
   assignTasks: boolean;
   /** Offered as the target of Issue Points: an active child, to a member who issues points. */
   issuePoints: boolean;
+  /** Pause the child's chores for a while, and end a pause (POST/DELETE /api/users/{id}/pauses): a parent, for a child. */
+  pause: boolean;
 }
 
 /** SPEC §3's User, as every endpoint answers it. Never a password hash, never a session. */

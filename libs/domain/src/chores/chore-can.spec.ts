@@ -99,7 +99,7 @@ describe('plannedPeriods: the next periods, planned, not created', () => {
   });
 
   it('after the last recorded period, turns going on from its assignee', () => {
-    const recorded = { periodKey: '2026-03-05', assignees: ['emma'], outcomes: [] };
+    const recorded = { periodKey: '2026-03-05', assignees: ['emma'], taskIds: ['c1_2026-03-05'], outcomes: [] };
     const planned = plannedPeriods(plan({ lastPeriod: '2026-03-05', recentPeriods: [recorded] }), '2026-03-05', 'UTC', never, 2);
     expect(planned.map((p) => [p.periodKey, p.plannedAssignees])).toEqual([
       ['2026-03-09', ['leo']],

@@ -1,5 +1,6 @@
-import { limits } from '@familyos/contracts/rules';
-import { addDays } from './local-days.js';
+import { limits, messages } from '@familyos/contracts/rules';
+import { invalid } from '../shared/errors.js';
+import { addDays, dayOf, parseDay } from './local-days.js';
 import { dueInstant, periodsBetween, type ChoreSchedule } from './schedule.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
 
@@ -7,6 +8,8 @@ import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from '
 export interface RecordedPeriod {
   periodKey: string;
   assignees: string[];
+  /** One per assignee in 'everyone' (same order), else one shared task. */
+  taskIds: string[];
   outcomes: { taskId: string; childId: string | null; outcome: 'done' | 'missed' | 'skipped' }[];
 }
 
@@ -65,4 +68,36 @@ export function plannedPeriods(
     if (sharing.mode === 'turns' && plannedAssignees.length > 0) history.push({ periodKey, assignee: plannedAssignees[0]!, outcome: 'done' });
     return { periodKey, dueAt: dueInstant(schedule, periodKey, timeZone), plannedAssignees };
   });
+}
+
+/** A range of family-local days, both included, as GET /api/chores/upcoming takes it. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** `from` and `to` as asked, checked: real days, `to` not before `from`, at most `upcomingWindowDays` in all. */
+export function parseDayRange(from: unknown, to: unknown): DayRange {
+  const start = parseDay(from);
+  if (!start) throw invalid(messages.choreUpcomingWindow, 'from');
+  const end = parseDay(to);
+  if (!end || end < start || end.diff(start, 'days').days >= limits.chore.upcomingWindowDays) throw invalid(messages.choreUpcomingWindow, 'to');
+  return { from: from as string, to: to as string };
+}
+
+/**
+ * The periods a chore plans within `range` (`plannedPeriods`, from the family's today: never a past day, and
+ * no further than `upcomingAheadDays` ahead). A chore has at most one period a day, so planning one per day
+ * up to the range's end reaches every period in it.
+ */
+export function plannedWithin(
+  chore: PlanInput,
+  range: DayRange,
+  today: string,
+  timeZone: string,
+  isAway: (childId: string, day: string) => boolean,
+): PlannedPeriod[] {
+  if (range.to < today) return [];
+  const count = Math.min(dayOf(range.to).diff(dayOf(today), 'days').days + 1, limits.chore.upcomingAheadDays);
+  return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= range.to);
 }

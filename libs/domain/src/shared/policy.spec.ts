@@ -143,6 +143,7 @@ describe('memberAbilities (decision 029): what a caller may do to a member', () 
       createSignInLink: true,
       assignTasks: true,
       issuePoints: true,
+      pause: true,
     });
   });
 
@@ -151,7 +152,7 @@ describe('memberAbilities (decision 029): what a caller may do to a member', () 
   });
 
   it("an active adult's password is theirs; a deactivated one's a parent may reset", () => {
-    expect(memberAbilities(mom, member({ role: 'manager' }))).toMatchObject({ resetPassword: false, createSignInLink: false, assignTasks: false });
+    expect(memberAbilities(mom, member({ role: 'manager' }))).toMatchObject({ resetPassword: false, createSignInLink: false, assignTasks: false, pause: false });
     expect(memberAbilities(mom, member({ role: 'manager', canSignIn: false }))).toMatchObject({ resetPassword: false, createSignInLink: true });
     expect(memberAbilities(mom, member({ role: 'manager', active: false }))).toMatchObject({ resetPassword: true, createSignInLink: true });
   });
@@ -171,6 +172,7 @@ describe('memberAbilities (decision 029): what a caller may do to a member', () 
       createSignInLink: false,
       assignTasks: true,
       issuePoints: true,
+      pause: true,
     });
     expect(Object.values(memberAbilities({ id: 'eve', role: 'admin', familyId: 'f2' }, member())).some(Boolean)).toBe(false);
   });

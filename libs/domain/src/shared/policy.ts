@@ -107,6 +107,8 @@ export function memberAbilities(actor: Actor, member: MemberFacts): MemberCan {
     createSignInLink: canCreateSignInLink(actor, member),
     assignTasks: inFamily && can(actor, 'createTasks') && isPointsTarget(member),
     issuePoints: inFamily && can(actor, 'issuePoints') && isPointsTarget(member),
+    // The member decider's own rule for PauseChild and EndPause (assertPausable).
+    pause: inFamily && can(actor, 'createTasks') && member.role === 'child',
   };
 }
 

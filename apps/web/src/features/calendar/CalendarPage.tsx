@@ -7,6 +7,9 @@ import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
 import { useMe } from '../../lib/session';
 import { SoftChip } from '../../components/SoftChip';
+import { UpcomingChoresByDay } from '../../components/UpcomingChores';
+import { useUsers } from '../../api/members';
+import { nextDays, useUpcomingChores } from '../../api/upcoming-chores';
 import { calendarWindow, useCalendarEvents, type CalendarOccurrence } from '../../api/calendar';
 import { useDeleteCalendarEvent } from './api';
 import { EventDialog } from './EventDialog';
@@ -77,9 +80,38 @@ export default function CalendarPage() {
         </Stack>
       )}
 
+      <ChoresAhead days={spec.daysAhead} />
+
       <EventDialog open={editing !== undefined} event={editing} onClose={() => setEditing(undefined)} />
       <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
     </Stack>
+  );
+}
+
+/**
+ * The repeating chores planned in the window's days ahead (at most the 62 days the server plans at once), apart
+ * from the events: they are chores, not plans of the family, and become tasks on their day.
+ */
+function ChoresAhead({ days }: { days: number }) {
+  const range = useMemo(() => nextDays(days + 1), [days]);
+  const chores = useUpcomingChores(range);
+  const users = useUsers();
+  if (!chores.data || chores.data.length === 0) return null;
+  return (
+    <Card component="section" aria-labelledby="chores-ahead" data-testid="calendar-chores" sx={{ bgcolor: 'action.hover', boxShadow: 'none' }}>
+      <CardContent sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}>
+        <Typography id="chores-ahead" variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
+          <Box component="span" aria-hidden sx={{ mr: 1 }}>
+            🧹
+          </Box>
+          Repeating chores
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          Planned until {DateTime.fromISO(range.to).toFormat('LLL d')}: each becomes a task on its day.
+        </Typography>
+        <UpcomingChoresByDay chores={chores.data} users={users.data} />
+      </CardContent>
+    </Card>
   );
 }
 

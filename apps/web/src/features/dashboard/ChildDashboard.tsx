@@ -12,8 +12,10 @@ import { listSx } from '../../components/SectionCard';
 import { StatCard } from '../../components/StatCard';
 import { shortDate } from '../../lib/dates';
 import type { Me, Task } from '../../lib/types';
+import { StreaksCard } from '../../components/StreaksCard';
 import { MoreTasksLink } from './FamilyCards';
 import { greetingFor } from './greeting';
+import { UpcomingChoresCard } from './UpcomingChoresCard';
 
 /** Completing a task, with its toasts: given by the page, which owns the task actions. */
 export interface CompleteTask {
@@ -75,6 +77,7 @@ export function ChildDashboard({
       <DashboardGrid
         ready={ready}
         main={
+          <>
           <QueryCard
             title="My Tasks"
             emoji="📋"
@@ -103,8 +106,15 @@ export function ChildDashboard({
               </List>
             )}
           </QueryCard>
+          <UpcomingChoresCard forChild />
+          </>
         }
-        side={side}
+        side={
+          <>
+            <StreaksCard childId={me.id} name={me.name} self />
+            {side}
+          </>
+        }
       />
 
       {ready && rewards}

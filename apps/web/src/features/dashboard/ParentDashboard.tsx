@@ -8,6 +8,7 @@ import type { Me, User } from '../../lib/types';
 import { AllTasksCard, FamilyMembersCard, RecentPointsCard, TokenStatusCard } from './FamilyCards';
 import { greetingFor } from './greeting';
 import { QuickActions } from './QuickActions';
+import { UpcomingChoresCard } from './UpcomingChoresCard';
 
 /**
  * SPEC §2 "Dashboard, parent view" (manager, admin, superuser): what waits for a decision first, then the
@@ -69,6 +70,7 @@ export function ParentDashboard({
         side={
           <>
             <FamilyMembersCard users={users.data ?? []} loading={users.isPending} />
+            <UpcomingChoresCard forChild={false} />
             {events}
             {announcements}
             <RecentPointsCard members={members} />

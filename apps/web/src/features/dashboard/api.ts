@@ -12,6 +12,8 @@ import { pointsQuery } from '../../api/points';
 import { standingsQuery } from '../../api/standings';
 import { redemptionsQuery } from '../../api/redemptions';
 import { tasksQuery } from '../../api/tasks';
+import { streaksQuery } from '../../api/streaks';
+import { nextDays, upcomingChoresQuery } from '../../api/upcoming-chores';
 
 /**
  * GET /api/debug/tokens with the hub access token as X-Hub-Token (SPEC §7): whether the tokens exist and when
@@ -38,6 +40,8 @@ const DASHBOARD_DATA: QueryKey[] = [
   familyQuery.queryKey,
   announcementsQuery.queryKey,
   calendarEventsKey,
+  streaksQuery.queryKey,
+  ['api', 'chores'],
 ];
 
 /**
@@ -62,10 +66,11 @@ export function useRefreshOnOpen(): void {
  */
 function dashboardQueries(me: Me) {
   const events = calendarEventsQuery(calendarWindow(limits.calendar.dashboardDays));
+  const chores = upcomingChoresQuery(nextDays(limits.calendar.dashboardDays));
   if (me.abilities.hasBalance) {
-    return [standingsQuery, tasksQuery, familyQuery, redemptionsQuery, announcementsQuery, events];
+    return [standingsQuery, tasksQuery, familyQuery, redemptionsQuery, announcementsQuery, events, streaksQuery, chores];
   }
-  return [usersQuery, standingsQuery, familyQuery, tasksQuery, pointsQuery, announcementsQuery, events, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
+  return [usersQuery, standingsQuery, familyQuery, tasksQuery, pointsQuery, announcementsQuery, events, chores, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
 }
 
 /**

@@ -20,6 +20,7 @@ import { AboutEditor } from './AboutEditor';
 import { DisplayNameEditor } from './DisplayNameEditor';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { StreaksCard } from '../../components/StreaksCard';
 
 /** SPEC §9: own profile points history shows the last 10; non-children see the 5 most recent tasks. */
 const POINTS_SHOWN = 10;
@@ -120,6 +121,8 @@ function ChildSide({ me }: { me: Me }) {
           </Box>
         )}
       </SectionCard>
+
+      <StreaksCard childId={me.id} name={me.name} self variant="page" />
 
       <SectionCard variant="page" title="Points History" emoji="📜" testId="profile-history">
         {points.isPending ? (

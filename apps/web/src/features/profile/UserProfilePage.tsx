@@ -12,6 +12,8 @@ import { useMe } from '../../lib/session';
 import { useUser } from '../../api/members';
 import { usePoints } from '../../api/points';
 import { useStandings } from '../../api/standings';
+import { StreaksCard } from '../../components/StreaksCard';
+import { PauseChoresCard } from './PauseChoresCard';
 import { ProfileCard } from './ProfileCard';
 
 function BackLink() {
@@ -81,7 +83,11 @@ function MemberProfile({ me, user }: { me: Me; user: User }) {
           )}
         </Stack>
         {user.role === 'child' ? (
-          <ChildFigures child={user} />
+          <Stack spacing={3}>
+            <ChildFigures child={user} />
+            <StreaksCard childId={user.id} name={user.name} self={self} variant="page" />
+            {user.can.pause && <PauseChoresCard child={user} />}
+          </Stack>
         ) : (
           <SectionCard variant="page" title="Family Points" emoji="⭐">
             <Typography color="text.secondary">

@@ -6,6 +6,7 @@ import { useFamily } from '../../api/family';
 import { AccessDenied } from '../../components/AccessDenied';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useUsers } from '../../api/members';
+import { ChoreSettingsCard } from './ChoreSettingsCard';
 import { ExportCard } from './ExportCard';
 import { FamilyBasicsCard } from './FamilyBasicsCard';
 import { MembersCard } from '../../components/MembersCard';
@@ -51,6 +52,7 @@ function FamilySettings() {
             <>
               <FamilyBasicsCard family={family.data} />
               <PointSettingsCard settings={family.data.pointSettings} />
+              <ChoreSettingsCard settings={family.data.choreSettings} />
               <RewardsCard family={family.data} />
               <TemplatesCard family={family.data} />
             </>

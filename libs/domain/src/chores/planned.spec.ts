@@ -1,0 +1,56 @@
+import { parseDayRange, plannedWithin, type PlanInput } from './planned.js';
+import { parseSchedule } from './schedule.js';
+
+const never = () => false;
+const plan = (over: Partial<PlanInput> = {}): PlanInput => ({
+  schedule: parseSchedule({ repeat: 'daily', startDay: '2026-03-02', dueTime: '07:30' }),
+  sharing: { mode: 'turns', order: 'roundRobin' },
+  children: ['emma', 'leo'],
+  running: true,
+  lastPeriod: null,
+  recentPeriods: [],
+  ...over,
+});
+
+describe('parseDayRange: the days GET /api/chores/upcoming is asked for', () => {
+  it('takes real days, both included, up to 62 in all', () => {
+    expect(parseDayRange('2026-03-01', '2026-03-01')).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(parseDayRange('2026-03-01', '2026-05-01')).toEqual({ from: '2026-03-01', to: '2026-05-01' });
+  });
+
+  it.each<[unknown, unknown, string]>([
+    [undefined, '2026-03-01', 'from'],
+    ['2026-02-30', '2026-03-01', 'from'],
+    ['March 1', '2026-03-01', 'from'],
+    ['2026-03-01', undefined, 'to'],
+    ['2026-03-02', '2026-03-01', 'to'],
+    ['2026-03-01', '2026-05-02', 'to'],
+  ])('from %j to %j is refused naming %s', (from, to, field) => {
+    expect(() => parseDayRange(from, to)).toThrow(expect.objectContaining({ code: 'invalid', details: [expect.objectContaining({ field })] }));
+  });
+});
+
+describe('plannedWithin: a chore\'s planned periods in a range of days', () => {
+  it('every period in the range, with turns going on as planned from today', () => {
+    const got = plannedWithin(plan(), { from: '2026-03-05', to: '2026-03-08' }, '2026-03-02', 'UTC', never);
+    expect(got.map((p) => [p.periodKey, p.plannedAssignees])).toEqual([
+      ['2026-03-05', ['leo']],
+      ['2026-03-06', ['emma']],
+      ['2026-03-07', ['leo']],
+      ['2026-03-08', ['emma']],
+    ]);
+  });
+
+  it('more than five: a whole month of a daily chore', () => {
+    expect(plannedWithin(plan(), { from: '2026-03-01', to: '2026-03-31' }, '2026-03-02', 'UTC', never)).toHaveLength(30);
+  });
+
+  it('never a day before today, and nothing for a range already past', () => {
+    expect(plannedWithin(plan(), { from: '2026-03-01', to: '2026-03-10' }, '2026-03-09', 'UTC', never).map((p) => p.periodKey)).toEqual(['2026-03-09', '2026-03-10']);
+    expect(plannedWithin(plan(), { from: '2026-03-01', to: '2026-03-08' }, '2026-03-09', 'UTC', never)).toEqual([]);
+  });
+
+  it('nothing for a paused chore', () => {
+    expect(plannedWithin(plan({ running: false }), { from: '2026-03-02', to: '2026-03-08' }, '2026-03-02', 'UTC', never)).toEqual([]);
+  });
+});

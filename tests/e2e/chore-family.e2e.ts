@@ -1,0 +1,69 @@
+import { expect, test } from './support/fixtures.js';
+import { must, NAMES, PASSWORD } from './support/family.js';
+import { openAs, section } from './support/session.js';
+
+/**
+ * Issue 19's family screens for repeating chores: a parent sets what a missed chore does and a streak bonus in
+ * Settings, pauses a child's chores from its profile and ends the pause; the child's dashboard shows its streaks
+ * and the chore planned for it. One walk, on the laptop.
+ */
+test('a parent sets chore rules and pauses a child; the child sees its streaks and its next chore', async ({ page, browser, freshFamily }) => {
+  const [ada] = freshFamily.kids;
+  const parent = freshFamily.admin.client;
+  const zone = must<{ timeZone: string }>(await parent.get('/api/family'), 200, 'family').timeZone;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  must(
+    await parent.post('/api/chores', {
+      title: 'Make Bed',
+      pointsValue: 3,
+      schedule: { repeat: 'daily', startDay: today },
+      sharing: { mode: 'everyone' },
+      children: [ada.id],
+    }),
+    201,
+    'create chore',
+  );
+
+  // Settings: a missed chore deducts; 7 days in a row earns 10 FP.
+  await openAs(page, freshFamily.admin.username, PASSWORD, '/settings');
+  const chores = section(page, 'Repeating Chores');
+  await chores.getByRole('radio', { name: "Take the chore's missed-chore points" }).check();
+  await expect(page.getByRole('status').filter({ hasText: "A missed chore now takes the chore's missed-chore points." })).toBeVisible();
+  await chores.getByLabel('Streak (days)').fill('7');
+  await chores.getByLabel('Bonus (FP)').fill('10');
+  await chores.getByRole('button', { name: 'Add' }).click();
+  await expect(chores.getByTestId('streak-milestone').filter({ hasText: '7 days in a row' })).toContainText('+10 FP');
+  await expect
+    .poll(async () => must<{ choreSettings: unknown }>(await parent.get('/api/family'), 200, 'family').choreSettings)
+    .toEqual({ missedChore: 'deduct', streakMilestones: expect.arrayContaining([{ streak: 7, points: 10 }]) });
+
+  // Ada's profile: pause her chores for a vacation, see it listed, end it.
+  await page.goto(`/user/${ada.id}`);
+  const pauses = section(page, 'Pause Chores');
+  await expect(pauses).toContainText('No chores, no penalties, streaks frozen.');
+  await pauses.getByRole('button', { name: 'Pause chores' }).click();
+  const dialog = page.getByRole('dialog', { name: `Pause ${NAMES.child}'s chores` });
+  await dialog.getByRole('button', { name: 'Vacation' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Reason' })).toHaveValue('Vacation');
+  await dialog.getByRole('button', { name: 'Pause chores' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(pauses.getByTestId('pause')).toContainText('Vacation');
+  const paused = must<{ pauses: { reason: string }[] }>(await parent.get(`/api/users/${ada.id}`), 200, 'ada').pauses;
+  expect(paused.map((p) => p.reason)).toEqual(['Vacation']);
+
+  await pauses.getByRole('button', { name: 'End pause: Vacation' }).click();
+  await page.getByRole('dialog', { name: `End ${NAMES.child}'s pause?` }).getByRole('button', { name: 'End pause' }).click();
+  await expect(pauses.getByTestId('pause')).toHaveCount(0);
+  expect(must<{ pauses: unknown[] }>(await parent.get(`/api/users/${ada.id}`), 200, 'ada').pauses).toEqual([]);
+
+  // Ada's dashboard: her streaks card (no streak yet, the chore listed) and the chore planned for today.
+  const child = await (await browser.newContext()).newPage();
+  await openAs(child, ada.username, PASSWORD, '/dashboard');
+  const streaks = section(child, 'My Streaks');
+  await expect(streaks.getByTestId('streak-overall')).toContainText('Start a streak today!');
+  await expect(streaks.getByTestId('chore-streak').filter({ hasText: 'Make Bed' })).toContainText('Not yet');
+  const next = section(child, 'Your Chores: Today & Next');
+  await expect(next.getByRole('region', { name: 'Chores Today' }).getByTestId('upcoming-chore')).toHaveText('🧹 Make Bed');
+  await next.getByTestId('upcoming-chore').first().click();
+  await expect(child).toHaveURL(/\/tasks$/);
+});
