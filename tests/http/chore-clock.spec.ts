@@ -6,7 +6,7 @@ import type { ChoreClock as ChoreClockType } from '../../apps/api/src/chores/cho
 import { ChoreClock } from '../../apps/api/src/chores/chore-clock.service.js';
 import type { PointsEntry } from '../support/factories.js';
 import { balanceOf, createFamily, givePoints, uniqueName, type Family } from '../support/factories.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
 
 /**
  * Issue 19: the chores' reactors against the real server on a clock the test moves (decision 035). A daily
@@ -45,15 +45,7 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     offsetMs += target.toMillis() - clock.now().getTime();
   };
 
-  /** Until every reactor and projection has caught up with the log and nothing more is appended. */
-  const quiet = async () => {
-    for (;;) {
-      const head = await server.running.events.headPosition();
-      expect(await server.running.reactors.waitFor(head, 10_000)).toBe(true);
-      expect(await server.running.runner!.waitFor(head, 10_000)).toBe(true);
-      if ((await server.running.events.headPosition()) === head) return;
-    }
-  };
+  const quiet = () => untilQuiet(server);
   /** The clock's wakes due now, and everything they set going. */
   const tick = async () => {
     await choreClock().runDue();

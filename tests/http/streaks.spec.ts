@@ -1,10 +1,7 @@
 import { DateTime } from 'luxon';
 import { messages } from '@familyos/contracts';
-import { choreDecider, fold, SYSTEM_ACTOR } from '@familyos/domain';
-import { schemaVersions, streams, type ChoreEvent } from '@familyos/events';
-import { WrongExpectedRevisionError } from '@familyos/event-store';
 import { createFamily, uniqueName, type Family, type Member } from '../support/factories.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
 
 /**
  * Issue 19: GET /api/streaks (each child's streaks from the periods the chores read model keeps) and
@@ -34,43 +31,12 @@ describe('/api/streaks and /api/chores/upcoming', () => {
     return res.body;
   }
 
-  /**
-   * The chore learns how its occurrence ended as the settling reactor does (decision 033: SettleOccurrence, by
-   * the system, an idempotent decision): here by hand, for the reactor is not in this server yet. Once it is,
-   * this decides nothing and appends nothing.
-   */
-  async function settled(occurrence: Occurrence, childId: string): Promise<void> {
-    const streamId = streams.chore(occurrence.chore.choreId);
-    for (;;) {
-      const events = await server.running.events.readStream(streamId);
-      const state = fold(choreDecider, events as unknown as ChoreEvent[]);
-      const decided = choreDecider.decide(
-        { type: 'SettleOccurrence', actor: SYSTEM_ACTOR, periodKey: occurrence.chore.periodKey, taskId: occurrence.id, settlement: { childId, outcome: 'done' } },
-        state,
-      );
-      if (decided.length === 0) return;
-      const metadata = { familyId: family.familyId, actorId: SYSTEM_ACTOR, timestamp: new Date().toISOString() };
-      try {
-        const { position } = await server.running.events.append([
-          {
-            streamId,
-            expectedRevision: events.at(-1)!.revision,
-            events: decided.map((e) => ({ ...e, metadata: { ...metadata, eventId: uniqueName('settled-'), schemaVersion: schemaVersions[e.type] } })),
-          },
-        ]);
-        expect(await server.running.runner!.waitFor(position, 5000)).toBe(true);
-        return;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
-    }
-  }
-
-  /** The child submits the occurrence, a parent approves it, the chore records it done by that child. */
+  /** The child submits the occurrence, a parent approves it, the chore's reactor records it done by that child. */
   async function done(occurrence: Occurrence, child: Member): Promise<void> {
     expect((await child.client.put(`/api/tasks/${occurrence.id}`, { status: 'submitted' })).status).toBe(200);
     expect((await admin().put(`/api/tasks/${occurrence.id}`, { status: 'approved' })).status).toBe(200);
-    await settled(occurrence, child.id);
+    // The occurrence-settlement reactor tells the chore (decision 035).
+    await untilQuiet(server);
   }
 
   const streaksOf = async (member: { client: Family['admin']['client'] }) => {
