@@ -12,17 +12,6 @@ test('a parent sets chore rules and pauses a child; the child sees its streaks a
   const parent = freshFamily.admin.client;
   const zone = must<{ timeZone: string }>(await parent.get('/api/family'), 200, 'family').timeZone;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-  must(
-    await parent.post('/api/chores', {
-      title: 'Make Bed',
-      pointsValue: 3,
-      schedule: { repeat: 'daily', startDay: today },
-      sharing: { mode: 'everyone' },
-      children: [ada.id],
-    }),
-    201,
-    'create chore',
-  );
 
   // Settings: a missed chore deducts; 7 days in a row earns 10 FP.
   await openAs(page, freshFamily.admin.username, PASSWORD, '/settings');
@@ -56,14 +45,29 @@ test('a parent sets chore rules and pauses a child; the child sees its streaks a
   await expect(pauses.getByTestId('pause')).toHaveCount(0);
   expect(must<{ pauses: unknown[] }>(await parent.get(`/api/users/${ada.id}`), 200, 'ada').pauses).toEqual([]);
 
-  // Ada's dashboard: her streaks card (no streak yet, the chore listed) and the chore planned for today.
+  // A daily chore for Ada from today, made after her pause ended: the chore's reactor makes today's task at once.
+  must(
+    await parent.post('/api/chores', {
+      title: 'Make Bed',
+      pointsValue: 3,
+      schedule: { repeat: 'daily', startDay: today },
+      sharing: { mode: 'everyone' },
+      children: [ada.id],
+    }),
+    201,
+    'create chore',
+  );
+
+  // Ada's dashboard: her streaks card (no streak yet, the chore listed) and today's chore, made and waiting.
   const child = await (await browser.newContext()).newPage();
   await openAs(child, ada.username, PASSWORD, '/dashboard');
   const streaks = section(child, 'My Streaks');
   await expect(streaks.getByTestId('streak-overall')).toContainText('Start a streak today!');
   await expect(streaks.getByTestId('chore-streak').filter({ hasText: 'Make Bed' })).toContainText('Not yet');
   const next = section(child, 'Your Chores: Today & Next');
-  await expect(next.getByRole('region', { name: 'Chores Today' }).getByTestId('upcoming-chore')).toHaveText('🧹 Make Bed');
+  const todays = next.getByRole('region', { name: 'Chores Today' }).getByTestId('upcoming-chore');
+  await expect(todays).toHaveText('🧹 Make Bed');
+  await expect(todays).toHaveAttribute('data-made', 'yes');
   await next.getByTestId('upcoming-chore').first().click();
   await expect(child).toHaveURL(/\/tasks$/);
 });

@@ -150,6 +150,26 @@ describe('/api/streaks and /api/chores/upcoming', () => {
       expect((await other.admin.client.get(`/api/chores/upcoming?from=${today}&to=${day(10)}`)).body).toEqual([]);
     });
 
+    it('an occurrence made and still open comes first with its task; once done it is no longer listed', async () => {
+      const made = await admin().post('/api/chores', {
+        title: uniqueName('Feed the fish '),
+        pointsValue: 1,
+        schedule: { repeat: 'daily', startDay: today },
+        sharing: { mode: 'everyone' },
+        children: [family.kids[1].id],
+      });
+      expect(made.status).toBe(201);
+      await untilQuiet(server);
+      const bens = async () => ((await family.kids[1].client.get(`/api/chores/upcoming?from=${today}&to=${day(1)}`)).body as { choreId: string; periodKey: string; taskId: string | null }[]).filter((p) => p.choreId === made.body.id);
+      const open = await bens();
+      expect(open.map((p) => [p.periodKey, p.taskId])).toEqual([
+        [today, `${made.body.id}_${today}_${family.kids[1].id}`],
+        [day(1), null],
+      ]);
+      await done({ id: open[0]!.taskId!, chore: { choreId: made.body.id, periodKey: today } }, family.kids[1]);
+      expect((await bens()).map((p) => p.taskId)).toEqual([null]);
+    });
+
     it('a paused chore plans nothing', async () => {
       expect((await admin().post(`/api/chores/${turns.id}/pause`)).status).toBe(200);
       expect(await upcoming(admin(), today, day(10))).toEqual([]);

@@ -11,6 +11,7 @@ import {
   parseSchedule,
   plannedPeriods,
   plannedWithin,
+  openWithin,
   type Actor,
   type PlanInput,
 } from '@familyos/domain';
@@ -97,11 +98,14 @@ export class ChoresQueries {
     const context = await this.context(actor.familyId);
     const mine = (p: { plannedAssignees: string[] }) => actor.role !== 'child' || p.plannedAssignees.includes(actor.id);
     return visible
-      .flatMap((c) =>
-        plannedWithin(planOf(c), range, context.today, context.timeZone, awayIn(context))
+      .flatMap((c) => [
+        ...openWithin(planOf(c), range, context.timeZone)
           .filter(mine)
           .map((p) => ({ choreId: c.id, title: c.title, ...p })),
-      )
+        ...plannedWithin(planOf(c), range, context.today, context.timeZone, awayIn(context))
+          .filter(mine)
+          .map((p) => ({ choreId: c.id, title: c.title, ...p, taskId: null })),
+      ])
       .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.title.localeCompare(b.title)));
   }
 

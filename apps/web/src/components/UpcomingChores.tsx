@@ -10,8 +10,8 @@ function plannedFor(chore: UpcomingChore, users: readonly User[] | undefined): s
 }
 
 /**
- * A chore occurrence still to come ("🧹 Make Bed · Emma"): dashed and lighter than an event or a task, for it is
- * only planned (no task exists yet); it leads to the Tasks page, where the chores are.
+ * A chore occurrence ("🧹 Make Bed · Emma"): made and waiting (its task exists) it is a filled chip; still to
+ * come it is dashed and lighter, for it is only planned. Both lead to the Tasks page, where the chores are.
  */
 function UpcomingChoreChip({ chore, users, showWho }: { chore: UpcomingChore; users: readonly User[] | undefined; showWho: boolean }) {
   const who = showWho ? plannedFor(chore, users) : '';
@@ -20,15 +20,22 @@ function UpcomingChoreChip({ chore, users, showWho }: { chore: UpcomingChore; us
       component={Link}
       to="/tasks"
       clickable
-      variant="outlined"
+      variant={chore.taskId ? 'filled' : 'outlined'}
+      color={chore.taskId ? 'primary' : 'default'}
       data-testid="upcoming-chore"
+      data-made={chore.taskId ? 'yes' : 'planned'}
       label={`🧹 ${chore.title}${who ? ` · ${who}` : ''}`}
-      sx={{ maxWidth: '100%', borderStyle: 'dashed', color: 'text.secondary', fontWeight: 600, '& .MuiChip-label': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+      sx={{
+        maxWidth: '100%',
+        fontWeight: 600,
+        ...(chore.taskId ? {} : { borderStyle: 'dashed', color: 'text.secondary' }),
+        '& .MuiChip-label': { overflow: 'hidden', textOverflow: 'ellipsis' },
+      }}
     />
   );
 }
 
-/** Planned chore occurrences (GET /api/chores/upcoming) under a heading per day, at most `max` of them. */
+/** Chore occurrences to do and planned (GET /api/chores/upcoming) under a heading per day, at most `max` of them. */
 export function UpcomingChoresByDay({ chores, users, showWho = true, max }: { chores: UpcomingChore[]; users: readonly User[] | undefined; showWho?: boolean; max?: number }) {
   const days = new Map<string, UpcomingChore[]>();
   for (const c of chores.slice(0, max)) days.set(c.periodKey, [...(days.get(c.periodKey) ?? []), c]);
@@ -41,7 +48,7 @@ export function UpcomingChoresByDay({ chores, users, showWho = true, max }: { ch
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {ofDay.map((c) => (
-              <UpcomingChoreChip key={`${c.choreId}:${c.periodKey}`} chore={c} users={users} showWho={showWho} />
+              <UpcomingChoreChip key={`${c.choreId}:${c.periodKey}:${c.taskId ?? ''}`} chore={c} users={users} showWho={showWho} />
             ))}
           </Stack>
         </Box>

@@ -75,9 +75,13 @@ export interface ChoreView extends ChoreRecord {
   can: ChoreCan;
 }
 
-/** GET /api/chores/upcoming: one planned period of a visible chore within the days asked (NOT created yet). */
+/**
+ * GET /api/chores/upcoming: one period of a visible chore within the days asked: made and still open (`taskId`
+ * set: its occurrence task), or planned, not created yet (`taskId` null).
+ */
 export interface UpcomingChoreView extends PlannedPeriodView {
   choreId: string;
-  /** The chore's title, as its occurrence task will be called. */
+  /** The chore's title, as its occurrence task is called. */
   title: string;
+  taskId: string | null;
 }

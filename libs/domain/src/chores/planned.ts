@@ -101,3 +101,27 @@ export function plannedWithin(
   const count = Math.min(dayOf(range.to).diff(dayOf(today), 'days').days + 1, limits.chore.upcomingAheadDays);
   return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= range.to);
 }
+
+/** A period already made whose task is still open (not approved, missed or skipped), with that task. */
+export interface OpenPeriod extends PlannedPeriod {
+  taskId: string;
+}
+
+/**
+ * The chore's occurrences made within `range` and still open, one per open task (each child's own in
+ * 'everyone'), with their due instants: what a dashboard's "today and next" lists before the planned ones.
+ */
+export function openWithin(chore: Pick<PlanInput, 'schedule' | 'recentPeriods'>, range: DayRange, timeZone: string): OpenPeriod[] {
+  return chore.recentPeriods
+    .filter((p) => p.periodKey >= range.from && p.periodKey <= range.to)
+    .flatMap((p) =>
+      p.taskIds
+        .filter((taskId) => !p.outcomes.some((o) => o.taskId === taskId))
+        .map((taskId) => ({
+          periodKey: p.periodKey,
+          dueAt: dueInstant(chore.schedule, p.periodKey, timeZone),
+          plannedAssignees: p.taskIds.length > 1 ? [p.assignees[p.taskIds.indexOf(taskId)]!] : p.assignees,
+          taskId,
+        })),
+    );
+}

@@ -12,7 +12,7 @@ const SHOWN = { parent: 10, child: 6 };
 
 /**
  * The repeating chores coming up (GET /api/chores/upcoming, planned by the server): for a parent "Up next" with
- * who each goes to; for a child its own, today first. Planned only: the task appears when its day comes.
+ * who each goes to; for a child its own, today first: the occurrences made and still open, then those planned.
  */
 export function UpcomingChoresCard({ forChild }: { forChild: boolean }) {
   const upcoming = useUpcomingChores(nextDays(limits.calendar.dashboardDays));
@@ -39,7 +39,7 @@ export function UpcomingChoresCard({ forChild }: { forChild: boolean }) {
         <Stack spacing={1.5}>
           <UpcomingChoresByDay chores={data} users={users.data} showWho={!forChild} max={forChild ? SHOWN.child : SHOWN.parent} />
           <Typography variant="caption" color="text.secondary">
-            Planned: each chore becomes a task on its day.
+            Filled: a task to do now. Dashed: planned, it becomes a task on its day.
           </Typography>
         </Stack>
       )}
