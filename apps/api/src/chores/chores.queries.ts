@@ -1,7 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import type { ChoreView } from '@familyos/contracts';
-import { choreCan, choreFactsOf, choreVisibleTo, describeChore, notFound, parseSchedule, plannedPeriods, type Actor } from '@familyos/domain';
+import { messages, type ChorePreview, type ChoreView, type PreviewChoreDto } from '@familyos/contracts';
+import {
+  can,
+  choreCan,
+  choreFactsOf,
+  choreVisibleTo,
+  describeChore,
+  forbidden,
+  invalid,
+  notFound,
+  notInFamily,
+  parseSchedule,
+  parseSharing,
+  plannedPeriods,
+  type Actor,
+} from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
@@ -24,9 +38,7 @@ export const PLANNED_PERIODS = 5;
 export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): ChoreView {
   const { familyId: _familyId, ...record } = doc;
   const schedule = parseSchedule(doc.schedule);
-  const names = doc.children.map((id) => context.members.get(id)?.name ?? 'someone');
-  const isAway = (childId: string, day: string) =>
-    (context.members.get(childId)?.pauses ?? []).some((p) => p.fromDay <= day && day <= p.untilDay);
+  const names = namesOf(doc.children, context);
   return {
     ...record,
     summary: describeChore(schedule, doc.sharing, names),
@@ -34,12 +46,18 @@ export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): 
       { schedule, sharing: doc.sharing, children: doc.children, running: doc.status === 'active', lastPeriod: doc.lastPeriod, recentPeriods: doc.recentPeriods },
       context.today,
       context.timeZone,
-      isAway,
+      awayIn(context),
       PLANNED_PERIODS,
     ),
     can: choreCan(actor, choreFactsOf(doc)),
   };
 }
+
+const namesOf = (children: readonly string[], context: FamilyContext) => children.map((id) => context.members.get(id)?.name ?? 'someone');
+
+/** A child's pauses pass it over, as the occurrence reactor will. */
+const awayIn = (context: FamilyContext) => (childId: string, day: string) =>
+  (context.members.get(childId)?.pauses ?? []).some((p) => p.fromDay <= day && day <= p.untilDay);
 
 @Injectable()
 export class ChoresQueries {
@@ -73,5 +91,26 @@ export class ChoresQueries {
     const chore = await this.readModels.get(collections.chores, choreId);
     if (!chore || !choreVisibleTo(actor, choreFactsOf(chore))) throw notFound('Chore');
     return choreView(actor, chore, await this.context(actor.familyId));
+  }
+
+  /**
+   * A draft chore's summary and planned periods, as a new chore with these children would have them, nothing
+   * saved: the create and edit forms show the server's words before saving. Parents only (as creating); the
+   * schedule, sharing and children are checked as the chore decider checks them, with the same messages.
+   */
+  async preview(actor: Actor & { familyId: string }, draft: PreviewChoreDto): Promise<ChorePreview> {
+    if (!can(actor, 'createTasks')) throw forbidden();
+    const schedule = parseSchedule(draft.schedule);
+    const sharing = parseSharing(draft.sharing);
+    const context = await this.context(actor.familyId);
+    const children = [...new Set(draft.children)];
+    if (children.length === 0) throw invalid(messages.choreChildren, 'children');
+    if (children.some((id) => !context.members.has(id))) throw notInFamily(messages.taskAssigneeNotChild, 'children');
+    if (children.some((id) => context.members.get(id)!.role !== 'child')) throw invalid(messages.taskAssigneeNotChild, 'children');
+    const plan = { schedule, sharing, children, running: true, lastPeriod: null, recentPeriods: [] };
+    return {
+      summary: describeChore(schedule, sharing, namesOf(children, context)),
+      upcomingPlanned: plannedPeriods(plan, context.today, context.timeZone, awayIn(context), PLANNED_PERIODS),
+    };
   }
 }

@@ -74,3 +74,9 @@ export interface ChoreView extends ChoreRecord {
   upcomingPlanned: PlannedPeriodView[];
   can: ChoreCan;
 }
+
+/** POST /api/chores/preview: what a draft chore would say and plan, nothing saved. */
+export interface ChorePreview {
+  summary: string;
+  upcomingPlanned: PlannedPeriodView[];
+}
