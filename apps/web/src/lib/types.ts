@@ -1,6 +1,9 @@
 import type {
   Abilities,
   ChildStanding,
+  ChorePreview,
+  ChoreView,
+  PlannedPeriodView,
   AddedMemberView,
   ChildWeeklyReport,
   FamilyView,
@@ -23,6 +26,9 @@ export type Role = UserView['role'];
 export type User = UserView;
 export type Me = MeView;
 export type Task = TaskView;
+export type Chore = ChoreView;
+export type PlannedPeriod = PlannedPeriodView;
+export type { ChorePreview };
 export type PointsEntry = PointsEntryView;
 export type Redemption = RedemptionView;
 export type Family = FamilyView;
