@@ -166,7 +166,7 @@ export default function TasksPage() {
           </Stack>
           {/* Work still to do in the server's due groups (overdue, today, upcoming, no due date), then the rest. */}
           {(shown.length === 0 ? [{ section: 'other' as const, tasks: [] }] : sectionsOf(shown)).map(({ section, tasks: inSection }) => (
-            <Box key={section} component="section" aria-labelledby={`tasks-${section}`} sx={{ '& + &': { mt: 3 } }} data-testid={`tasks-${section}`}>
+            <Box key={section} sx={{ '& + &': { mt: 3 } }} data-testid={`tasks-${section}`}>
               {shown.length > 0 && (
                 <Typography id={`tasks-${section}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, color: section === 'overdue' ? 'error.dark' : 'text.primary' }}>
                   {SECTION_LABEL[section]} ({inSection.length})
