@@ -93,9 +93,9 @@ function CorrectionMenu({ task, busy, onCorrect }: { task: Task; busy: boolean; 
   );
 }
 
-/** A chore's occurrence is due on its day (its due instant may be the next midnight); other tasks on their due date. */
+/** A chore's occurrence with a due instant is due on its day (the instant may be the next midnight); other tasks on their due date. */
 function DueDate({ task }: { task: Task }) {
-  const due = task.chore ? task.chore.periodKey : task.dueDate;
+  const due = task.chore && task.dueDate ? task.chore.periodKey : task.dueDate;
   if (!due) {
     return (
       <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
@@ -332,21 +332,24 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
 
   return (
     <TableContainer>
-      <Table aria-label="Tasks">
+      {/* Fixed column widths: the Tasks page shows one table per due group, and their columns line up. */}
+      <Table aria-label="Tasks" sx={{ tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
             <TableCell>Task</TableCell>
-            <TableCell>Due Date</TableCell>
-            <TableCell>Points</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Score</TableCell>
-            <TableCell align="right">Action</TableCell>
+            <TableCell sx={{ width: 110 }}>Due Date</TableCell>
+            <TableCell sx={{ width: 90 }}>Points</TableCell>
+            <TableCell sx={{ width: 150 }}>Status</TableCell>
+            <TableCell sx={{ width: 64 }}>Score</TableCell>
+            <TableCell align="right" sx={{ width: 230 }}>
+              Action
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {tasks.map((task) => (
             <TableRow key={task.id} hover data-testid="task-row">
-              <TableCell sx={{ maxWidth: 380 }}>
+              <TableCell>
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
                 <Description task={task} lines={2} />
                 <ReversalNote task={task} />
