@@ -92,6 +92,29 @@ async function call(url, method, path, token, body) {
   return text ? JSON.parse(text) : null;
 }
 
+/**
+ * Repeating chores for the Tasks screens (issue 19): one the children take turns at, and two recurring tasks of
+ * Emma's, each its chore's first occurrence, one of which she has asked to skip.
+ */
+async function addChores(url, parentToken, childToken) {
+  const users = await call(url, 'GET', '/api/users', parentToken);
+  const child = (name) => users.find((u) => u.name === name).id;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await call(url, 'POST', '/api/chores', parentToken, {
+    title: 'Take Out Trash',
+    description: 'Kitchen and bathroom bins',
+    pointsValue: 5,
+    schedule: { repeat: 'weekdays', weekdays: [1, 4], startDay: tomorrow, dueTime: '19:00' },
+    sharing: { mode: 'turns', order: 'roundRobin' },
+    children: [child('Emma'), child('Leo')],
+  });
+  const recurring = (title) =>
+    call(url, 'POST', '/api/tasks', parentToken, { title, description: '', pointsValue: 5, assignedTo: [child('Emma')], isRecurring: true, recurringFrequency: 'daily' });
+  await recurring('Water the Plants');
+  const asked = await recurring('Walk the Dog');
+  await call(url, 'POST', `/api/tasks/${asked.id}/skip-request`, childToken, { reason: 'Sleepover at Mia’s tonight' });
+}
+
 async function main() {
   const started = Date.now();
   const api = await startApi();
@@ -119,6 +142,7 @@ async function main() {
     const schedule = { repeat: 'daily', startDay: today };
     await call(api.url, 'POST', '/api/chores', mom.token, { title: 'Make Bed', pointsValue: 3, schedule, sharing: { mode: 'everyone' }, children: kids.map((k) => k.id) });
     await call(api.url, 'POST', '/api/chores', mom.token, { title: 'Feed the Cat', pointsValue: 5, schedule, sharing: { mode: 'turns', order: 'roundRobin' }, children: kids.map((k) => k.id) });
+    await addChores(api.url, mom.token, tokens.child);
 
     mkdirSync(outDir, { recursive: true });
     for (const file of readdirSync(outDir)) if (file.endsWith('.png')) rmSync(join(outDir, file));
@@ -200,6 +224,28 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
     await page.getByRole('button', { name: form, exact: true }).click();
     await page.getByRole('dialog').waitFor();
     await shoot(`${form.toLowerCase().replace(' ', '-')}-${role}`, false);
+    if (role === 'parent') {
+      // The same form once a repeat is picked: the schedule, sharing in turns and the server's preview.
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: 'Repeats' }).click();
+      await page.getByRole('option', { name: 'On chosen weekdays' }).click();
+      await dialog.getByRole('button', { name: 'Mon' }).click();
+      await dialog.getByRole('button', { name: 'Thu' }).click();
+      await dialog.getByRole('combobox', { name: 'Sharing between children' }).click();
+      await page.getByRole('option', { name: 'Take turns, in order' }).click();
+      await dialog.getByRole('checkbox', { name: 'Emma' }).check();
+      await dialog.getByRole('checkbox', { name: 'Leo' }).check();
+      await dialog.getByTestId('chore-preview').filter({ hasText: 'taking turns' }).waitFor();
+      await dialog.getByTestId('chore-preview').scrollIntoViewIfNeeded();
+      await shoot('create-chore-parent', false);
+    }
+    if (role === 'child') {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Ask to skip Water the Plants' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shoot('skip-request-child', false);
+    }
     if (role === 'parent') {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });

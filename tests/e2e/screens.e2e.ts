@@ -313,7 +313,8 @@ for (const role of ROLES) {
       // The task list card: the section with the search box.
       const list = page.locator('section, [role="region"]').filter({ has: page.getByRole('searchbox', { name: /Search/ }) }).last();
       if (!isPhone(testInfo)) {
-        await expect(list.getByRole('columnheader')).toHaveText(['Task', 'Due Date', 'Points', 'Status', 'Score', 'Action']);
+        // One table per due group (overdue, today, upcoming, no due date, the rest), each with SPEC §2's columns.
+        await expect(list.getByRole('table').first().getByRole('columnheader')).toHaveText(['Task', 'Due Date', 'Points', 'Status', 'Score', 'Action']);
       }
       const item = (title: string) => (isPhone(testInfo) ? list.getByRole('listitem') : list.getByRole('row')).filter({ hasText: title });
       if (child) {

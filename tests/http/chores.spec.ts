@@ -141,6 +141,40 @@ describe('/api/chores: repeating chores', () => {
     expect((await admin().get('/api/chores')).body.filter((c: { title: string }) => c.title === body.title)).toHaveLength(1);
   });
 
+  it('POST /api/chores/preview phrases and plans a draft as the chore would be, saving nothing; refused as creating is', async () => {
+    const draft = { schedule: { ...MONDAY_THURSDAY, startDay: today, dueTime: '07:30' }, sharing: { mode: 'turns', order: 'roundRobin' }, children: [family.kids[1].id, family.kids[0].id] };
+    const before = await server.running.events.headPosition();
+    const preview = await admin().post('/api/chores/preview', draft);
+    expect(preview.status).toBe(200);
+    expect(preview.body.summary).toBe('Every Monday and Thursday by 7:30 AM, taking turns: Ben, then Ada');
+    expect(preview.body.upcomingPlanned.map((p: { plannedAssignees: string[] }) => p.plannedAssignees)).toEqual([
+      [family.kids[1].id],
+      [family.kids[0].id],
+      [family.kids[1].id],
+      [family.kids[0].id],
+      [family.kids[1].id],
+    ]);
+    // Exactly what the chore says once made.
+    const made = await create(admin(), draft);
+    expect({ summary: made.summary, upcomingPlanned: made.upcomingPlanned }).toEqual(preview.body);
+    const afterMade = await server.running.events.headPosition();
+    expect(afterMade).toBeGreaterThan(before);
+    await admin().post('/api/chores/preview', draft);
+    expect(await server.running.events.headPosition()).toBe(afterMade);
+
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ schedule: { repeat: 'monthly', dayOfMonth: 40, startDay: today } }, 'dayOfMonth', messages.choreDayOfMonth],
+      [{ sharing: { mode: 'turns' } }, 'sharing', messages.choreSharing],
+      [{ children: [family.manager.id] }, 'children', messages.taskAssigneeNotChild],
+    ];
+    for (const [over, field, message] of refusals) {
+      const res = await admin().post('/api/chores/preview', { ...draft, ...over });
+      expect({ status: res.status, details: res.body.details }).toEqual({ status: 400, details: [{ field, message }] });
+    }
+    expect((await admin().post('/api/chores/preview', { ...draft, children: [other.kids[0].id] })).status).toBe(404);
+    expect((await family.kids[0].client.post('/api/chores/preview', draft)).status).toBe(403);
+  });
+
   describe('edit, pause, resume, end', () => {
     it('PATCH changes only the fields given, for what comes next; unknown fields are refused by name', async () => {
       const chore = await create(admin());

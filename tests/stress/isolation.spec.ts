@@ -234,6 +234,10 @@ describe('tenant isolation, every route the app registered × every role × ever
       request: (_, v) => ({ body: { title: 'Renamed by a stranger', children: [v.children] } }),
       strictBody: true,
     },
+    'POST /api/chores/preview': {
+      slots: { children: { kinds: ['member'], own: () => aChild().id } },
+      request: (_, v) => ({ body: { schedule: { repeat: 'daily', startDay: '2099-01-01' }, sharing: { mode: 'everyone' }, children: [v.children] } }),
+    },
     'POST /api/chores/:id/pause': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },
     'POST /api/chores/:id/resume': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },
     'POST /api/chores/:id/end': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },

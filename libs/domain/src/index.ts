@@ -7,6 +7,7 @@ export * from './family/family.decider.js';
 export * from './members/member.decider.js';
 export * from './sessions/session.decider.js';
 export * from './tasks/task.decider.js';
+export * from './tasks/due-group.js';
 export * from './points/points-account.decider.js';
 export * from './reports/weekly-report.js';
 export * from './reports/weekly-report.decider.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateChoreDto, EditChoreDto } from '@familyos/contracts';
+import { CreateChoreDto, EditChoreDto, PreviewChoreDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { Idempotent } from '../platform/idempotency.js';
@@ -32,6 +32,13 @@ export class ChoresController {
   @Get('upcoming')
   upcoming(@FamilyActor() actor: FamilyMember, @Query('from') from: unknown, @Query('to') to: unknown) {
     return this.queries.upcoming(actor, from, to);
+  }
+
+  /** A draft's summary and planned periods, nothing saved (the forms' live preview). A POST: it carries a body. */
+  @Post('preview')
+  @HttpCode(200)
+  preview(@FamilyActor() actor: FamilyMember, @Body(valid(PreviewChoreDto)) body: PreviewChoreDto) {
+    return this.queries.preview(actor, body);
   }
 
   @Get(':id')

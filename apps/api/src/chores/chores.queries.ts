@@ -1,17 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import type { ChoreView, UpcomingChoreView } from '@familyos/contracts';
+import { messages, type ChorePreview, type ChoreView, type PreviewChoreDto, type UpcomingChoreView } from '@familyos/contracts';
 import {
+  can,
   choreCan,
   choreFactsOf,
   choreVisibleTo,
   describeChore,
+  forbidden,
+  invalid,
   notFound,
+  notInFamily,
+  openWithin,
   parseDayRange,
   parseSchedule,
+  parseSharing,
   plannedPeriods,
   plannedWithin,
-  openWithin,
   type Actor,
   type PlanInput,
 } from '@familyos/domain';
@@ -37,10 +42,9 @@ export const PLANNED_PERIODS = 5;
 export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): ChoreView {
   const { familyId: _familyId, ...record } = doc;
   const plan = planOf(doc);
-  const names = doc.children.map((id) => context.members.get(id)?.name ?? 'someone');
   return {
     ...record,
-    summary: describeChore(plan.schedule, doc.sharing, names),
+    summary: describeChore(plan.schedule, doc.sharing, namesOf(doc.children, context)),
     upcomingPlanned: plannedPeriods(plan, context.today, context.timeZone, awayIn(context), PLANNED_PERIODS),
     can: choreCan(actor, choreFactsOf(doc)),
   };
@@ -55,7 +59,9 @@ const planOf = (doc: ChoreDoc): PlanInput => ({
   recentPeriods: doc.recentPeriods,
 });
 
-/** A child's pause passes it over on the days it covers. */
+const namesOf = (children: readonly string[], context: FamilyContext) => children.map((id) => context.members.get(id)?.name ?? 'someone');
+
+/** A child's pauses pass it over, as the occurrence reactor will. */
 const awayIn = (context: FamilyContext) => (childId: string, day: string) =>
   (context.members.get(childId)?.pauses ?? []).some((p) => p.fromDay <= day && day <= p.untilDay);
 
@@ -114,5 +120,26 @@ export class ChoresQueries {
     const chore = await this.readModels.get(collections.chores, choreId);
     if (!chore || !choreVisibleTo(actor, choreFactsOf(chore))) throw notFound('Chore');
     return choreView(actor, chore, await this.context(actor.familyId));
+  }
+
+  /**
+   * A draft chore's summary and planned periods, as a new chore with these children would have them, nothing
+   * saved: the create and edit forms show the server's words before saving. Parents only (as creating); the
+   * schedule, sharing and children are checked as the chore decider checks them, with the same messages.
+   */
+  async preview(actor: Actor & { familyId: string }, draft: PreviewChoreDto): Promise<ChorePreview> {
+    if (!can(actor, 'createTasks')) throw forbidden();
+    const schedule = parseSchedule(draft.schedule);
+    const sharing = parseSharing(draft.sharing);
+    const context = await this.context(actor.familyId);
+    const children = [...new Set(draft.children)];
+    if (children.length === 0) throw invalid(messages.choreChildren, 'children');
+    if (children.some((id) => !context.members.has(id))) throw notInFamily(messages.taskAssigneeNotChild, 'children');
+    if (children.some((id) => context.members.get(id)!.role !== 'child')) throw invalid(messages.taskAssigneeNotChild, 'children');
+    const plan = { schedule, sharing, children, running: true, lastPeriod: null, recentPeriods: [] };
+    return {
+      summary: describeChore(schedule, sharing, namesOf(children, context)),
+      upcomingPlanned: plannedPeriods(plan, context.today, context.timeZone, awayIn(context), PLANNED_PERIODS),
+    };
   }
 }

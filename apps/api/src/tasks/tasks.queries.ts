@@ -1,22 +1,44 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TaskView } from '@familyos/contracts';
-import { approvalCreditsTo, awaitingReview, notFound, taskCan, taskFactsOf, taskVisibleTo, type Actor } from '@familyos/domain';
+import { approvalCreditsTo, awaitingReview, dueGroup, notFound, taskCan, taskFactsOf, taskVisibleTo, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type TaskDoc } from '@familyos/projections';
-import { READ_MODELS } from '../platform/tokens.js';
+import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
-/** A task as `actor` is answered it: the stored fields, and what the domain decides for this member and state. */
-export function taskView(actor: Actor, t: TaskDoc): TaskView {
+/** When a task is answered: the family's time zone and the server's now, which place it in a due group. */
+export interface TaskMoment {
+  timeZone: string;
+  now: Date;
+}
+
+/** A task as `actor` is answered it: the stored fields, and what the domain decides for this member, state and moment. */
+export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView {
   const { familyId: _familyId, ...rest } = t;
   // The read model names a skip request's child `by` (with when it was asked); the domain's facts `requestedBy`.
   const skipRequest = t.skipRequest && { requestedBy: t.skipRequest.by, reason: t.skipRequest.reason };
   const facts = taskFactsOf({ ...t, skipRequest });
-  return { ...rest, can: taskCan(actor, facts), requestAwaitingReview: awaitingReview(facts), approvalCreditsTo: approvalCreditsTo(facts) };
+  const awaiting = awaitingReview(facts);
+  return {
+    ...rest,
+    can: taskCan(actor, facts),
+    requestAwaitingReview: awaiting,
+    approvalCreditsTo: approvalCreditsTo(facts),
+    dueGroup: dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now),
+  };
 }
 
 @Injectable()
 export class TasksQueries {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private async moment(familyId: string): Promise<TaskMoment> {
+    const family = await this.readModels.get(collections.families, familyId);
+    if (!family) throw notFound('Family');
+    return { timeZone: family.timeZone, now: this.clock.now() };
+  }
 
   /** Children see the tasks assigned to them or that they requested (SPEC §6); parents all. Newest first. */
   async list(actor: Actor & { familyId: string }) {
@@ -24,12 +46,15 @@ export class TasksQueries {
       where: { familyId: actor.familyId },
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
     });
-    return tasks.filter((t) => taskVisibleTo(actor, t)).map((t) => taskView(actor, t));
+    const visible = tasks.filter((t) => taskVisibleTo(actor, t));
+    if (visible.length === 0) return [];
+    const moment = await this.moment(actor.familyId);
+    return visible.map((t) => taskView(actor, t, moment));
   }
 
   async one(actor: Actor & { familyId: string }, taskId: string) {
     const task = await this.readModels.get(collections.tasks, taskId);
     if (!task || !taskVisibleTo(actor, task)) throw notFound('Task');
-    return taskView(actor, task);
+    return taskView(actor, task, await this.moment(actor.familyId));
   }
 }

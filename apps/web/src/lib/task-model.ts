@@ -6,7 +6,7 @@ import type { Family, Task } from './types';
 export type TaskStatus = Task['status'];
 export type StatusFilter = 'all' | TaskStatus;
 
-export const TASK_STATUS_ORDER: readonly TaskStatus[] = ['pending', 'submitted', 'approved', 'rejected', 'reversed'];
+export const TASK_STATUS_ORDER: readonly TaskStatus[] = ['pending', 'submitted', 'approved', 'rejected', 'reversed', 'missed', 'skipped'];
 
 export const STATUS_LABEL: Record<TaskStatus, string> = {
   pending: 'Pending',

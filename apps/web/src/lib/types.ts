@@ -2,6 +2,9 @@ import type {
   Abilities,
   ChildStanding,
   ChildStreaksView,
+  ChorePreview,
+  ChoreView,
+  PlannedPeriodView,
   AddedMemberView,
   MemberPauseView,
   StreaksView,
@@ -27,6 +30,9 @@ export type Role = UserView['role'];
 export type User = UserView;
 export type Me = MeView;
 export type Task = TaskView;
+export type Chore = ChoreView;
+export type PlannedPeriod = PlannedPeriodView;
+export type { ChorePreview };
 export type PointsEntry = PointsEntryView;
 export type Redemption = RedemptionView;
 export type Family = FamilyView;

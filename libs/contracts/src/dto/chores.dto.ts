@@ -47,6 +47,21 @@ export class CreateChoreDto {
 }
 
 /**
+ * POST /api/chores/preview: a draft's schedule, sharing and children, phrased and planned by the server without
+ * saving anything, so a form shows the words the chore will have (the create and edit forms' live preview).
+ */
+export class PreviewChoreDto {
+  @Schedule()
+  schedule!: Record<string, unknown>;
+
+  @Sharing()
+  sharing!: Record<string, unknown>;
+
+  @Children()
+  children!: string[];
+}
+
+/**
  * PATCH /api/chores/{id}: only the fields given change, for every occurrence not created yet. A field this
  * does not have is refused by name (as PUT /api/users/{id} does): a change silently dropped would look made.
  * A schedule is given whole.

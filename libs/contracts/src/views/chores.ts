@@ -85,3 +85,9 @@ export interface UpcomingChoreView extends PlannedPeriodView {
   title: string;
   taskId: string | null;
 }
+
+/** POST /api/chores/preview: what a draft chore would say and plan, nothing saved. */
+export interface ChorePreview {
+  summary: string;
+  upcomingPlanned: PlannedPeriodView[];
+}

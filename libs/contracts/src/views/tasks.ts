@@ -68,4 +68,13 @@ export interface TaskView extends TaskFields {
   requestAwaitingReview: boolean;
   /** The child an approval now would credit with pointsValue; null when approving credits nothing now (or nothing awaits approval). */
   approvalCreditsTo: string | null;
+  /**
+   * Where the task sits on the Tasks screen, by the family's time zone and the server's clock (libs/domain
+   * `dueGroup`): only a pending task the child still has to do (not a request waiting for a parent) has one:
+   * `overdue` (its due instant has passed), `today` (due before the family's today ends), `upcoming` (a later
+   * day), `noDueDate`. A plain due day is due by the end of that day. Every other task is null.
+   */
+  dueGroup: DueGroup | null;
 }
+
+export type DueGroup = 'overdue' | 'today' | 'upcoming' | 'noDueDate';

@@ -89,7 +89,8 @@ export function choreOccurrenceTaskId(choreId: string, periodKey: string, childI
 const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function parseSharing(input: unknown): ChoreSharing {
+/** A sharing from a request body or a stored event, or the domain's 400 naming `sharing`. */
+export function parseSharing(input: unknown): ChoreSharing {
   const s = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   if (s.mode === 'everyone' || s.mode === 'firstCome') return { mode: s.mode };
   if (s.mode === 'turns' && (s.order === 'roundRobin' || s.order === 'leastDone')) return { mode: 'turns', order: s.order };

@@ -28,6 +28,9 @@ import { TaskCountCards } from '../../features/tasks/TaskCountCards';
 import { TaskDetailsDialog } from '../../features/review/TaskDetailsDialog';
 import { TaskList, type TaskCorrection } from '../../features/tasks/TaskList';
 import { TaskTemplatesGrid } from '../../features/tasks/TaskTemplatesGrid';
+import { RepeatingChoresCard } from '../../features/tasks/RepeatingChoresCard';
+import { SkipRequestDialog } from '../../features/tasks/SkipRequest';
+import { SECTION_LABEL, sectionsOf } from '../../features/tasks/due-groups';
 import { attentionRank, countByStatus, matchesSearch, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
 import { useTaskActions } from '../../features/review/useTaskActions';
 import { DeleteTaskDialog, ReverseTaskDialog } from '../../features/review/TaskCorrectionDialogs';
@@ -54,6 +57,7 @@ export default function TasksPage() {
   });
   const [deleting, setDeleting] = useState<Task | null>(null);
   const [reversing, setReversing] = useState<Task | null>(null);
+  const [skipping, setSkipping] = useState<Task | null>(null);
 
   const isChild = me.abilities.completeTasks;
   const canRequest = me.abilities.requestTasks;
@@ -160,19 +164,32 @@ export default function TasksPage() {
               ))}
             </TextField>
           </Stack>
-          <TaskList
-            tasks={shown}
-            me={me}
-            users={userList}
-            phone={phone}
-            busyId={actions.busyId}
-            onOpen={openDetails}
-            onComplete={(task) => void actions.complete(task)}
-            onCorrect={correct}
-            emptyText={emptyText}
-          />
+          {/* Work still to do in the server's due groups (overdue, today, upcoming, no due date), then the rest. */}
+          {(shown.length === 0 ? [{ section: 'other' as const, tasks: [] }] : sectionsOf(shown)).map(({ section, tasks: inSection }) => (
+            <Box key={section} sx={{ '& + &': { mt: 3 } }} data-testid={`tasks-${section}`}>
+              {shown.length > 0 && (
+                <Typography id={`tasks-${section}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, color: section === 'overdue' ? 'error.dark' : 'text.primary' }}>
+                  {SECTION_LABEL[section]} ({inSection.length})
+                </Typography>
+              )}
+              <TaskList
+                tasks={inSection}
+                me={me}
+                users={userList}
+                phone={phone}
+                busyId={actions.busyId}
+                onOpen={openDetails}
+                onComplete={(task) => void actions.complete(task)}
+                onCorrect={correct}
+                onAskSkip={setSkipping}
+                emptyText={emptyText}
+              />
+            </Box>
+          ))}
         </CardContent>
       </Card>
+
+      {canCreate && <RepeatingChoresCard users={userList} />}
 
       <TaskDetailsDialog
         task={details}
@@ -197,6 +214,7 @@ export default function TasksPage() {
       )}
       <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
       <ReverseTaskDialog task={reversing} users={userList} onClose={() => setReversing(null)} />
+      <SkipRequestDialog task={skipping} onClose={() => setSkipping(null)} />
     </Stack>
   );
 }

@@ -14,13 +14,11 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
+  MenuItem,
   Radio,
   RadioGroup,
   Stack,
-  Switch,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
   useMediaQuery,
   useTheme,
@@ -39,8 +37,12 @@ import { useAssignees } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useCreateTask, useEditTask, type NewTask, type TaskEdit } from '../../api/tasks';
 import type { TaskTemplate } from '../../lib/task-model';
+import { useCreateChore } from './api';
+import { choreBody, newScheduleForm, REPEAT_LABEL, type RepeatChoice, type ScheduleForm } from './chore-form';
+import { ChoreScheduleFields, type ScheduleErrors, type ScheduleField } from './ChoreScheduleFields';
 
 type Field = 'title' | 'description' | 'pointsValue' | 'assignedTo' | 'dueDate' | 'recurringFrequency' | 'requestType';
+const TASK_FIELDS: readonly string[] = ['title', 'description', 'pointsValue', 'assignedTo', 'dueDate', 'recurringFrequency', 'requestType'];
 type Errors = Partial<Record<Field, string>>;
 
 const DEFAULT_POINTS = 10;
@@ -49,7 +51,8 @@ const DEFAULT_POINTS = 10;
 const dayOf = (dueDate: string | null) => (dueDate ? DateTime.fromISO(dueDate).startOf('day') : null);
 
 /**
- * SPEC §5 "Create task". `mode` 'create' is the parents' Create Task form (assignees, due date, recurring);
+ * SPEC §5 "Create task". `mode` 'create' is the parents' Create Task form (assignees and a due date, or a
+ * repeat: then it makes a repeating chore with its schedule and sharing, POST /api/chores, issue 19);
  * 'request' is a child's Request Task form (auto-assigned to the child, with a request type); 'edit' is the
  * parents' form again, filled with `task`, saving only its title, description, points, due date and assignees.
  */
@@ -71,6 +74,7 @@ export function CreateTaskDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const toast = useToast();
   const create = useCreateTask();
+  const createChore = useCreateChore();
   const edit = useEditTask();
   const children = useAssignees();
   const family = useFamily();
@@ -87,14 +91,16 @@ export function CreateTaskDialog({
   // An edit keeps the stored due date as it is (even one now past) until the parent picks another.
   const [dueDateChanged, setDueDateChanged] = useState(false);
   const [dueDateInvalid, setDueDateInvalid] = useState(false);
-  const [isRecurring, setIsRecurring] = useState(false);
-  const [frequency, setFrequency] = useState<'daily' | 'weekly'>('weekly');
+  const [repeat, setRepeat] = useState<RepeatChoice>('none');
+  const [schedule, setSchedule] = useState<ScheduleForm | null>(null);
+  const [scheduleErrors, setScheduleErrors] = useState<ScheduleErrors>({});
   const [requestType, setRequestType] = useState<'want_to_do' | 'already_did'>('want_to_do');
   const [errors, setErrors] = useState<Errors>({});
   // Only the call itself disables the buttons: disabling the focused submit button while the validators load
   // would drop keyboard focus out of the dialog (Escape would then do nothing). A second submit meanwhile is
   // dropped by useOneSubmission.
-  const busy = create.isPending || edit.isPending;
+  const busy = create.isPending || edit.isPending || createChore.isPending;
+  const repeating = mode === 'create' && repeat !== 'none' && schedule !== null;
 
   // Due dates are the family's calendar days: "today" is the family's (the server checks it so), and the quick
   // due dates count from it (decision 032). The device's zone stands in until the family has loaded.
@@ -109,6 +115,38 @@ export function CreateTaskDialog({
   };
   const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
+  /** Picking a repeat turns the form into a chore's: its children start as the ones ticked so far. */
+  const pickRepeat = (choice: RepeatChoice) => {
+    setRepeat(choice);
+    if (choice !== 'none') setSchedule((s) => ({ ...(s ?? newScheduleForm(today.toISODate()!, assignedTo)), repeat: choice }));
+  };
+  const changeSchedule = (change: Partial<ScheduleForm>) => {
+    setSchedule((s) => (s ? { ...s, ...change } : s));
+    setScheduleErrors((e) => {
+      const next = { ...e };
+      for (const key of Object.keys(change)) delete next[key as ScheduleField];
+      return next;
+    });
+  };
+
+  /** POST /api/chores: the server checks every field and names the wrong one; its summary is what the toast says. */
+  const submitChore = async (form: ScheduleForm) => {
+    const pointsValue = points.trim() === '' ? Number.NaN : Number(points);
+    const body = choreBody({ title: title.trim(), description: description.trim(), pointsValue }, form);
+    try {
+      const chore = await createChore.mutateAsync(body);
+      toast({ title: 'Chore Created', description: `“${chore.title}”: ${chore.summary}.` });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.details.length > 0) {
+        const found = fieldErrors<string>(error.details) as Record<string, string>;
+        setErrors(Object.fromEntries(Object.entries(found).filter(([k]) => TASK_FIELDS.includes(k))) as Errors);
+        setScheduleErrors(Object.fromEntries(Object.entries(found).filter(([k]) => !TASK_FIELDS.includes(k))) as ScheduleErrors);
+      }
+      toast({ title: 'Error', description: failureMessage(error, 'Failed to create the chore. Please try again.'), variant: 'destructive' });
+    }
+  };
+
   const toggleAssignee = (id: string, checked: boolean) => {
     setAssignedTo((ids) => (checked ? [...ids, id] : ids.filter((x) => x !== id)));
     clearError('assignedTo');
@@ -116,6 +154,7 @@ export function CreateTaskDialog({
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    if (repeating) return submitChore(schedule);
     const pointsValue = points.trim() === '' ? Number.NaN : Number(points);
     const chosenDueDate = isRequest ? null : (dueDate?.toISODate() ?? null);
     // Assignees keep the order they had (the first is credited, SPEC §4); newly ticked ones come after.
@@ -132,8 +171,8 @@ export function CreateTaskDialog({
       description: description.trim(),
       pointsValue,
       dueDate: chosenDueDate,
-      isRecurring: isRequest ? false : isRecurring,
-      recurringFrequency: frequency,
+      isRecurring: false,
+      recurringFrequency: 'weekly',
       ...(isRequest ? { requestType } : { assignedTo }),
     };
 
@@ -270,115 +309,104 @@ export function CreateTaskDialog({
               </FormControl>
             ) : (
               <>
-                <FormControl component="fieldset" error={Boolean(errors.assignedTo)} required>
-                  <FormLabel component="legend">Assign to</FormLabel>
-                  {children.isPending && <FormHelperText>Loading children…</FormHelperText>}
-                  {children.data?.length === 0 && (
-                    <Alert severity="info" sx={{ mt: 1 }}>
-                      There are no children in your family yet. Add a child first.
-                    </Alert>
-                  )}
-                  <FormGroup row sx={{ gap: 1, mt: 1 }}>
-                    {(children.data ?? []).map((child: User) => {
-                      const checked = assignedTo.includes(child.id);
-                      return (
-                        <FormControlLabel
-                          key={child.id}
-                          control={<Checkbox checked={checked} onChange={(e) => toggleAssignee(child.id, e.target.checked)} />}
-                          label={
-                            <Stack direction="row" component="span" sx={{ alignItems: 'center', gap: 1 }}>
-                              <UserAvatar user={child} size={28} link={false} />
-                              <span>{child.name}</span>
-                            </Stack>
-                          }
-                          sx={{
-                            m: 0,
-                            pr: 1.5,
-                            border: 1,
-                            borderRadius: 3,
-                            borderColor: checked ? 'primary.main' : 'divider',
-                            bgcolor: checked ? 'action.selected' : 'transparent',
-                          }}
-                        />
-                      );
-                    })}
-                  </FormGroup>
-                  {errors.assignedTo && <FormHelperText>{errors.assignedTo}</FormHelperText>}
-                </FormControl>
-
-                <Box>
-                  <DatePicker
-                    label="Due date (optional)"
-                    value={dueDate}
-                    timezone={zone}
-                    minDate={earliest}
-                    onChange={pickDueDate}
-                    onError={(error) => setDueDateInvalid(error !== null)}
-                    slotProps={{
-                      field: { clearable: true },
-                      textField: {
-                        fullWidth: true,
-                        error: Boolean(errors.dueDate),
-                        helperText: errors.dueDate ?? (earliest < today ? 'Earliest: today, or the date it has' : 'Earliest: today'),
-                      },
-                    }}
-                  />
-                  <Stack
-                    direction="row"
-                    role="group"
-                    aria-label="Quick due dates"
-                    sx={{ gap: 1, flexWrap: 'wrap', mt: 1.25 }}
-                  >
-                    {QUICK_DUE_DATES.map((label) => {
-                      const day = DateTime.fromISO(quickDueDate(label, today.toISODate()!), { zone });
-                      const selected = dueDay === day.toISODate();
-                      return (
-                        <Chip
-                          key={label}
-                          label={label}
-                          clickable
-                          color={selected ? 'primary' : 'default'}
-                          variant={selected ? 'filled' : 'outlined'}
-                          aria-pressed={selected}
-                          title={day.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}
-                          onClick={() => pickDueDate(day)}
-                        />
-                      );
-                    })}
-                  </Stack>
-                </Box>
-
                 {/* Whether a task repeats is set when it is made; an edit changes the task itself. */}
                 {!editing && (
-                  <Box>
-                    <FormControlLabel
-                      control={<Switch checked={isRecurring} onChange={(e) => setIsRecurring(e.target.checked)} />}
-                      label="Recurring task"
-                    />
-                    {isRecurring && (
-                      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mt: 0.5, flexWrap: 'wrap' }}>
-                        <Typography id="frequency-label" variant="body2" sx={{ color: 'text.secondary' }}>
-                          Repeats
-                        </Typography>
-                        <ToggleButtonGroup
-                          exclusive
-                          size="small"
-                          color="primary"
-                          aria-labelledby="frequency-label"
-                          value={frequency}
-                          onChange={(_e, value: 'daily' | 'weekly' | null) => value && setFrequency(value)}
-                        >
-                          <ToggleButton value="daily" sx={{ textTransform: 'none', px: 2 }}>
-                            Daily
-                          </ToggleButton>
-                          <ToggleButton value="weekly" sx={{ textTransform: 'none', px: 2 }}>
-                            Weekly
-                          </ToggleButton>
-                        </ToggleButtonGroup>
-                      </Stack>
+                  <TextField select label="Repeats" value={repeat} onChange={(e) => pickRepeat(e.target.value as RepeatChoice)}>
+                    {(Object.keys(REPEAT_LABEL) as RepeatChoice[]).map((r) => (
+                      <MenuItem key={r} value={r}>
+                        {REPEAT_LABEL[r]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+                {repeating ? (
+                  <ChoreScheduleFields
+                    form={schedule}
+                    onChange={changeSchedule}
+                    errors={scheduleErrors}
+                    children={children.data ?? []}
+                    earliestStart={today.toISODate()!}
+                  />
+                ) : (
+                  <>
+                  <FormControl component="fieldset" error={Boolean(errors.assignedTo)} required>
+                    <FormLabel component="legend">Assign to</FormLabel>
+                    {children.isPending && <FormHelperText>Loading children…</FormHelperText>}
+                    {children.data?.length === 0 && (
+                      <Alert severity="info" sx={{ mt: 1 }}>
+                        There are no children in your family yet. Add a child first.
+                      </Alert>
                     )}
-                    {errors.recurringFrequency && <FormHelperText error>{errors.recurringFrequency}</FormHelperText>}
+                    <FormGroup row sx={{ gap: 1, mt: 1 }}>
+                      {(children.data ?? []).map((child: User) => {
+                        const checked = assignedTo.includes(child.id);
+                        return (
+                          <FormControlLabel
+                            key={child.id}
+                            control={<Checkbox checked={checked} onChange={(e) => toggleAssignee(child.id, e.target.checked)} />}
+                            label={
+                              <Stack direction="row" component="span" sx={{ alignItems: 'center', gap: 1 }}>
+                                <UserAvatar user={child} size={28} link={false} />
+                                <span>{child.name}</span>
+                              </Stack>
+                            }
+                            sx={{
+                              m: 0,
+                              pr: 1.5,
+                              border: 1,
+                              borderRadius: 3,
+                              borderColor: checked ? 'primary.main' : 'divider',
+                              bgcolor: checked ? 'action.selected' : 'transparent',
+                            }}
+                          />
+                        );
+                      })}
+                    </FormGroup>
+                    {errors.assignedTo && <FormHelperText>{errors.assignedTo}</FormHelperText>}
+                  </FormControl>
+
+                  <Box>
+                    <DatePicker
+                      label="Due date (optional)"
+                      value={dueDate}
+                      timezone={zone}
+                      minDate={earliest}
+                      onChange={pickDueDate}
+                      onError={(error) => setDueDateInvalid(error !== null)}
+                      slotProps={{
+                        field: { clearable: true },
+                        textField: {
+                          fullWidth: true,
+                          error: Boolean(errors.dueDate),
+                          helperText: errors.dueDate ?? (earliest < today ? 'Earliest: today, or the date it has' : 'Earliest: today'),
+                        },
+                      }}
+                    />
+                    <Stack
+                      direction="row"
+                      role="group"
+                      aria-label="Quick due dates"
+                      sx={{ gap: 1, flexWrap: 'wrap', mt: 1.25 }}
+                    >
+                      {QUICK_DUE_DATES.map((label) => {
+                        const day = DateTime.fromISO(quickDueDate(label, today.toISODate()!), { zone });
+                        const selected = dueDay === day.toISODate();
+                        return (
+                          <Chip
+                            key={label}
+                            label={label}
+                            clickable
+                            color={selected ? 'primary' : 'default'}
+                            variant={selected ? 'filled' : 'outlined'}
+                            aria-pressed={selected}
+                            title={day.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}
+                            onClick={() => pickDueDate(day)}
+                          />
+                        );
+                      })}
+                    </Stack>
                   </Box>
+                  </>
                 )}
               </>
             )}
@@ -389,7 +417,17 @@ export function CreateTaskDialog({
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {editing ? (edit.isPending ? 'Saving…' : 'Save Changes') : create.isPending ? (isRequest ? 'Sending…' : 'Creating…') : heading}
+            {editing
+              ? edit.isPending
+                ? 'Saving…'
+                : 'Save Changes'
+              : create.isPending || createChore.isPending
+                ? isRequest
+                  ? 'Sending…'
+                  : 'Creating…'
+                : repeating
+                  ? 'Create Chore'
+                  : heading}
           </Button>
         </DialogActions>
       </Box>

@@ -20,9 +20,10 @@ import {
 import type { Me, Task, User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { TaskStatusChip } from '../../components/TaskStatusChip';
-import { dueDateText, isOverdue, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { dueDateText, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
 import { signedFp } from '@familyos/contracts/rules';
 import { useState } from 'react';
+import { SkipRequestNote } from './SkipRequest';
 
 const visuallyHidden = {
   border: 0,
@@ -50,6 +51,8 @@ interface ListProps {
   onOpen: (task: Task) => void;
   onComplete: (task: Task) => void;
   onCorrect: (task: Task, correction: TaskCorrection) => void;
+  /** A child asks to skip its occurrence of a repeating chore (offered where `task.can.requestSkip`). */
+  onAskSkip: (task: Task) => void;
   emptyText: string;
 }
 
@@ -90,8 +93,10 @@ function CorrectionMenu({ task, busy, onCorrect }: { task: Task; busy: boolean; 
   );
 }
 
+/** A chore's occurrence with a due instant is due on its day (the instant may be the next midnight); other tasks on their due date. */
 function DueDate({ task }: { task: Task }) {
-  if (!task.dueDate) {
+  const due = task.chore && task.dueDate ? task.chore.periodKey : task.dueDate;
+  if (!due) {
     return (
       <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
         No due date
@@ -100,8 +105,8 @@ function DueDate({ task }: { task: Task }) {
   }
   return (
     <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {dueDateText(task.dueDate)}
-      {isOverdue(task) && (
+      {dueDateText(due)}
+      {task.dueGroup === 'overdue' && (
         <Typography component="span" variant="caption" sx={{ display: 'block', color: 'error.dark', fontWeight: 700 }}>
           Overdue
         </Typography>
@@ -120,6 +125,7 @@ function TaskAction({
   busy,
   onOpen,
   onComplete,
+  onAskSkip,
   fullWidth,
 }: {
   task: Task;
@@ -127,6 +133,7 @@ function TaskAction({
   busy: boolean;
   onOpen: () => void;
   onComplete: () => void;
+  onAskSkip: () => void;
   /** On a phone card: a full-width button, and nothing at all when there is nothing to do. */
   fullWidth?: boolean;
 }) {
@@ -136,13 +143,22 @@ function TaskAction({
       {text}
     </Typography>
   );
+  const askSkip = task.can.requestSkip && (
+    <Button variant="text" size="small" disabled={busy} onClick={onAskSkip} aria-label={`Ask to skip ${task.title}`} sx={{ whiteSpace: 'nowrap' }}>
+      Ask to skip
+    </Button>
+  );
   if (task.can.submit) {
     return (
-      <Button variant="contained" size="small" disabled={busy} onClick={onComplete} fullWidth={fullWidth} aria-label={`Complete ${task.title}`}>
-        Complete
-      </Button>
+      <>
+        {askSkip}
+        <Button variant="contained" size="small" disabled={busy} onClick={onComplete} fullWidth={fullWidth} aria-label={`Complete ${task.title}`}>
+          Complete
+        </Button>
+      </>
     );
   }
+  if (askSkip) return askSkip;
   if (task.can.approve || task.can.reject) {
     return (
       <Button variant="contained" size="small" onClick={onOpen} disabled={busy} fullWidth={fullWidth} aria-label={`Review ${task.title}`}>
@@ -155,6 +171,8 @@ function TaskAction({
     if (task.status === 'approved') return note('🎉', 'Great job!', 'success.dark');
     if (task.status === 'rejected') return note('❌', 'Rejected', 'error.dark');
     if (task.status === 'reversed') return note('↩️', 'Reversed');
+    if (task.status === 'missed') return note('⌛', 'Missed', 'error.dark');
+    if (task.status === 'skipped') return note('⏭️', 'Skipped');
     return null;
   }
   // Nothing to do now: a dash, unless the correction menu stands in this column (or on a phone card).
@@ -187,7 +205,7 @@ function TaskTitle({ task, onOpen }: { task: Task; onOpen: () => void }) {
 function TaskMeta({ task, me, users }: { task: Task; me: Me; users: User[] }) {
   const assignees = task.assignedTo.map((id) => users.find((u) => u.id === id)).filter((u): u is User => Boolean(u));
   const showAssignees = !me.abilities.completeTasks && assignees.length > 0;
-  if (!showAssignees && !task.isChildRequest && !task.isRecurring) return null;
+  if (!showAssignees && !task.isChildRequest && !task.isRecurring && !task.chore) return null;
   return (
     <Stack direction="row" sx={{ gap: 0.75, mt: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
       {showAssignees &&
@@ -202,7 +220,11 @@ function TaskMeta({ task, me, users }: { task: Task; me: Me; users: User[] }) {
       {task.isChildRequest && task.requestType && (
         <Chip size="small" variant="outlined" label={`🙋 Request · ${REQUEST_TYPE_LABEL[task.requestType]}`} />
       )}
-      {task.isRecurring && <Chip size="small" variant="outlined" label={`🔁 ${task.recurringFrequency === 'daily' ? 'Daily' : 'Weekly'}`} />}
+      {task.chore ? (
+        <Chip size="small" variant="outlined" label="🔁 Repeats" data-testid="repeats-mark" />
+      ) : (
+        task.isRecurring && <Chip size="small" variant="outlined" label={`🔁 ${task.recurringFrequency === 'daily' ? 'Daily' : 'Weekly'}`} />
+      )}
     </Stack>
   );
 }
@@ -239,7 +261,7 @@ function Description({ task, lines }: { task: Task; lines: number }) {
 }
 
 /** SPEC §2's task list: a table on wider screens, stacked cards on a phone (no sideways scrolling). */
-export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, onCorrect, emptyText }: ListProps) {
+export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, onCorrect, onAskSkip, emptyText }: ListProps) {
   if (tasks.length === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
@@ -266,6 +288,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
                 <Description task={task} lines={2} />
                 <ReversalNote task={task} />
+                <SkipRequestNote task={task} users={users} />
               </Box>
               <TaskStatusChip status={task.status} />
             </Stack>
@@ -298,7 +321,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               </div>
             </Box>
             <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, '&:empty': { display: 'none' }, '& > .MuiButton-root': { flex: 1 } }}>
-              <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} fullWidth />
+              <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} onAskSkip={() => onAskSkip(task)} fullWidth />
               <CorrectionMenu task={task} busy={busyId === task.id} onCorrect={onCorrect} />
             </Box>
           </Card>
@@ -309,24 +332,28 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
 
   return (
     <TableContainer>
-      <Table aria-label="Tasks">
+      {/* Fixed column widths: the Tasks page shows one table per due group, and their columns line up. */}
+      <Table aria-label="Tasks" sx={{ tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
             <TableCell>Task</TableCell>
-            <TableCell>Due Date</TableCell>
-            <TableCell>Points</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Score</TableCell>
-            <TableCell align="right">Action</TableCell>
+            <TableCell sx={{ width: 110 }}>Due Date</TableCell>
+            <TableCell sx={{ width: 90 }}>Points</TableCell>
+            <TableCell sx={{ width: 150 }}>Status</TableCell>
+            <TableCell sx={{ width: 64 }}>Score</TableCell>
+            <TableCell align="right" sx={{ width: 230 }}>
+              Action
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {tasks.map((task) => (
             <TableRow key={task.id} hover data-testid="task-row">
-              <TableCell sx={{ maxWidth: 380 }}>
+              <TableCell>
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
                 <Description task={task} lines={2} />
                 <ReversalNote task={task} />
+                <SkipRequestNote task={task} users={users} />
                 <TaskMeta task={task} me={me} users={users} />
               </TableCell>
               <TableCell>
@@ -338,7 +365,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               </TableCell>
               <TableCell>{scoreText(task.score)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} />
+                <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} onAskSkip={() => onAskSkip(task)} />
                 <CorrectionMenu task={task} busy={busyId === task.id} onCorrect={onCorrect} />
               </TableCell>
             </TableRow>
