@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import type { ChoreClock as ChoreClockType } from '../../apps/api/src/chores/chore-clock.service.js';
-import { ChoreClock } from '../../apps/api/src/chores/chore-clock.service.js';
 import type { PointsEntry } from '../support/factories.js';
 import { balanceOf, createFamily, givePoints, uniqueName, type Family } from '../support/factories.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
@@ -37,7 +35,7 @@ describe('the chore clock: occurrences, misses, streaks', () => {
   const admin = () => family.admin.client;
   const localNow = () => DateTime.fromJSDate(clock.now()).setZone(ZONE);
   const today = () => localNow().toISODate()!;
-  const choreClock = (): ChoreClockType => server.running.app.get(ChoreClock);
+  const choreClock = () => server.running.choreClock;
 
   /** Moves the clock to a minute past the start of the family's day `days` ahead of the clock's today. */
   const startOfDay = (days: number) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_PASSWORD_COST } from './password-cost.js';
 import { configFromEnv, startApp, type AppConfig, type RunningApp } from '@familyos/api';
+import { untilQuietApp } from './quiet.js';
 
 export interface TestServer {
   url: string;
@@ -38,15 +39,5 @@ export async function startTestServer(
   };
 }
 
-/**
- * Until every reactor and projection of `server` has caught up with the log and nothing more is appended: the
- * effects of a call (an approval settling a chore's occurrence, which may credit a streak bonus) and of theirs.
- */
-export async function untilQuiet(server: TestServer, timeoutMs = 10_000): Promise<void> {
-  for (;;) {
-    const head = await server.running.events.headPosition();
-    if (!(await server.running.reactors.waitFor(head, timeoutMs))) throw new Error(`the reactors did not reach ${head}`);
-    if (server.running.runner && !(await server.running.runner.waitFor(head, timeoutMs))) throw new Error(`the projections did not reach ${head}`);
-    if ((await server.running.events.headPosition()) === head) return;
-  }
-}
+/** Until every reactor and projection of `server` has caught up and nothing more is appended (quiet.ts). */
+export const untilQuiet = (server: TestServer, timeoutMs?: number): Promise<void> => untilQuietApp(server.running, timeoutMs);

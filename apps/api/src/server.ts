@@ -34,11 +34,13 @@ export interface RunningApp {
   routes: AppRoute[];
   /**
    * Boot work that runs once the server answers (decision 020): every family's report schedule reconciled and
-   * missed weekly reports caught up. Resolves when it is done; never rejects.
+   * missed weekly reports caught up, and every chore ticked (decision 035). Resolves when it is done; never rejects.
    */
   settled: Promise<void>;
   /** The side effects that follow the log (decision 033), running from the moment the server answers. */
   reactors: Reactors;
+  /** Each chore's clock (decision 035): a test that moves the server's clock runs the wakes now due with `runDue`. */
+  choreClock: Pick<ChoreClock, 'runDue' | 'tick'>;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     routes,
     settled,
     reactors,
+    choreClock,
     async close() {
       // Reactions in flight use the scheduler: they finish before it closes.
       await reactors.stop();

@@ -195,7 +195,9 @@ export class ChoreClock {
       const familyId = chore.state.familyId!;
       const appends: PlannedAppend[] = [{ streamId, expectedRevision: chore.revision, events, familyId }];
       const { assignees, taskIds } = recorded.data;
-      const dueDate = dueInstant(chore.state.schedule!, periodKey, family.timeZone);
+      // By a time: that instant. By the end of the day: the day itself, as a parent's task due on a day is.
+      const schedule = chore.state.schedule!;
+      const dueDate = schedule.dueTime ? dueInstant(schedule, periodKey, family.timeZone) : periodKey;
       for (const [i, taskId] of taskIds.entries()) {
         const task = await this.runner.load(streams.task(taskId), taskDecider);
         const created = taskDecider.decide(

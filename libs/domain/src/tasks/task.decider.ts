@@ -98,7 +98,7 @@ export type TaskCommand =
       title: string;
       description: string;
       pointsValue: number;
-      /** The due instant (libs/domain `dueInstant`), UTC ISO. */
+      /** The due instant (libs/domain `dueInstant`), UTC ISO; the period's day ('YYYY-MM-DD') when it has no due time. */
       dueDate: string;
       assignedTo: string[];
     }
