@@ -221,6 +221,14 @@ describe('tenant isolation, every route the app registered × every role × ever
 
     // ---- repeating chores (issue 19) ---------------------------------------------------------------------
     'GET /api/chores': {},
+    // Both from the chores and members of the caller's own family: B's ids must never appear in A's answer.
+    'GET /api/chores/upcoming': {
+      request: () => {
+        const day = (plus: number) => new Date(Date.now() + plus * 86_400_000).toISOString().slice(0, 10);
+        return { query: `from=${day(0)}&to=${day(30)}` };
+      },
+    },
+    'GET /api/streaks': {},
     'GET /api/chores/:id': { params: { id: { kinds: ['chore'], own: () => a.chores.active } }, control: true },
     'POST /api/chores': {
       slots: { children: { kinds: ['member'], own: () => aChild().id } },

@@ -10,6 +10,7 @@ import { IssuePoints } from '../points/issue-points.handler.js';
 import { RequestRedemption } from '../redemptions/request-redemption.handler.js';
 import { ReviewRedemption } from '../redemptions/review-redemption.handler.js';
 import { CreateTask } from '../tasks/create-task.handler.js';
+import { CreateChore } from '../chores/chore.handlers.js';
 import { ReviewTask } from '../tasks/review-task.handler.js';
 import { SubmitTask } from '../tasks/submit-task.handler.js';
 import type { MovableClock } from '../platform/movable-clock.js';
@@ -68,6 +69,8 @@ export class DemoFamilySeeder {
     const move = (key: string, actor: Actor, status: 'submitted' | 'approved' | 'rejected', score?: number) => () =>
       run(status === 'submitted' ? new SubmitTask(actor, tasks.get(key)!) : new ReviewTask(actor, tasks.get(key)!, status === 'approved' ? { status, score } : { status }));
     const give = (child: Actor, amount: number, reason: string) => () => run(new IssuePoints(mom, { userId: child.id, amount, reason }));
+    const chore = (title: string, description: string, pointsValue: number, schedule: Record<string, unknown>, sharing: Record<string, unknown>) => () =>
+      run(new CreateChore(mom, { title, description, pointsValue, schedule: { ...schedule, startDay: dueIn(0) }, sharing, children: [emma.id, leo.id] }));
     let emmaScreenTime = '';
     const announcements = new Map<string, string>();
     const announce = (key: string, author: Actor, content: string) => async () => {
@@ -136,6 +139,9 @@ export class DemoFamilySeeder {
       [1, 21, event("Grandma's birthday", { in: 12, category: 'Social', color: '#EC4899', description: 'Cake at our place' })],
       [0, 6, create('trash', 'Take Out Trash', 'Bins go out tonight', 5, emma, dueIn(0))],
       [0, 6, create('piano', 'Practice Instrument', 'Twenty minutes of piano', 15, leo, dueIn(2))],
+      // Repeating chores (issue 19): the chores' clock makes today's turn as soon as the server runs.
+      [0, 6, chore('Set the Table', 'Plates, cups and napkins before dinner', 5, { repeat: 'daily', dueTime: '18:00' }, { mode: 'turns', order: 'roundRobin' })],
+      [0, 6, chore('Water the Plants', 'Every pot on the balcony', 5, { repeat: 'weekdays', weekdays: [1, 4] }, { mode: 'firstCome' })],
       [0, 7, () => run(new CreateTask(emma, { title: 'Helped Grandma with the garden', description: 'We planted tulips', pointsValue: 10, requestType: 'already_did' }))],
       [0, 8, () => run(new RequestRedemption(leo, 'Extra Screen Time (30 min)'))],
       // Mom looks at the week so far: the Reports page opens on a report with something in it.

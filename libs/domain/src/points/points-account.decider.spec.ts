@@ -440,14 +440,14 @@ describe('points account decider', () => {
     });
 
     it('credits the milestone\'s points, naming the streak', () => {
-      const events = spec.given([]).when(bonus('emma:chore-1:2026-03-02:7')).then([credited('emma:chore-1:2026-03-02:7', 10, 'Streak bonus: 7 in a row of Feed Pets')]);
+      const events = spec.given([]).when(bonus('emma:chore-1:2026-03-02:7')).then([credited('emma:chore-1:2026-03-02:7', 10, 'Streak bonus: Feed Pets 7 times in a row')]);
       expect(balanceAfter(events)).toBe(10);
-      spec.given([]).when(bonus('emma:overall:2026-03-02:7', 10, null)).then([credited('emma:overall:2026-03-02:7', 10, 'Streak bonus: 7 in a row')]);
+      spec.given([]).when(bonus('emma:overall:2026-03-02:7', 10, null)).then([credited('emma:overall:2026-03-02:7', 10, 'Streak bonus: 7 days in a row')]);
     });
 
     it('a second run with the same key credits nothing, even with another entry id', () => {
       spec
-        .given([credited('k1', 10, 'Streak bonus: 7 in a row of Feed Pets')])
+        .given([credited('k1', 10, 'Streak bonus: Feed Pets 7 times in a row')])
         .when({ ...(bonus('k1') as Extract<PointsAccountCommand, { type: 'CreditStreakBonus' }>), entryId: 'another' })
         .thenNothing();
     });
@@ -456,7 +456,7 @@ describe('points account decider', () => {
       spec
         .given([credited('emma:chore-1:2026-03-02:7', 10, 'r')])
         .when(bonus('emma:chore-1:2026-03-20:7'))
-        .then([credited('emma:chore-1:2026-03-20:7', 10, 'Streak bonus: 7 in a row of Feed Pets')]);
+        .then([credited('emma:chore-1:2026-03-20:7', 10, 'Streak bonus: Feed Pets 7 times in a row')]);
     });
   });
 

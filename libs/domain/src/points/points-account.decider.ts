@@ -147,7 +147,7 @@ export const reversalReason = (title: string) => `Reversed: ${title}`;
 export const REDEMPTION_APPROVED_REASON = 'Redemption approved';
 export const missedReason = (title: string) => `Missed: ${title}`;
 export const streakBonusReason = (streak: number, choreTitle: string | null) =>
-  `Streak bonus: ${streak} in a row${choreTitle === null ? '' : ` of ${choreTitle}`}`;
+  choreTitle === null ? `Streak bonus: ${streak} days in a row` : `Streak bonus: ${choreTitle} ${streak} times in a row`;
 
 export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountState, PointsAccountEvent> = {
   initialState: {
