@@ -110,7 +110,7 @@ async function addChores(url, parentToken, childToken) {
   });
   const recurring = (title) =>
     call(url, 'POST', '/api/tasks', parentToken, { title, description: '', pointsValue: 5, assignedTo: [child('Emma')], isRecurring: true, recurringFrequency: 'daily' });
-  await recurring('Water the Plants');
+  await recurring('Sweep the Porch');
   const asked = await recurring('Walk the Dog');
   await call(url, 'POST', `/api/tasks/${asked.id}/skip-request`, childToken, { reason: 'Sleepover at Mia’s tonight' });
 }
@@ -135,13 +135,7 @@ async function main() {
     const invite = await call(api.url, 'POST', '/api/family-invites', mom.token, { role: 'child', maxUses: 3 });
     const added = await call(api.url, 'POST', '/api/users', mom.token, { username: 'mia', name: 'Mia', role: 'child', age: 6 });
     const links = { invite: invite.inviteToken, signIn: added.signInLink.token };
-    // A repeating chore, so the dashboards, profiles and calendar show the chores planned next.
-    const kids = (await call(api.url, 'GET', '/api/users', mom.token)).filter((u) => u.username === 'emma' || u.username === 'leo');
-    const { timeZone } = await call(api.url, 'GET', '/api/family', mom.token);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-    const schedule = { repeat: 'daily', startDay: today };
-    await call(api.url, 'POST', '/api/chores', mom.token, { title: 'Make Bed', pointsValue: 3, schedule, sharing: { mode: 'everyone' }, children: kids.map((k) => k.id) });
-    await call(api.url, 'POST', '/api/chores', mom.token, { title: 'Feed the Cat', pointsValue: 5, schedule, sharing: { mode: 'turns', order: 'roundRobin' }, children: kids.map((k) => k.id) });
+    // The demo family has two repeating chores; one more in turns from tomorrow, and a skip request to answer.
     await addChores(api.url, mom.token, tokens.child);
 
     mkdirSync(outDir, { recursive: true });
@@ -242,7 +236,7 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
     if (role === 'child') {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Ask to skip Water the Plants' }).click();
+      await page.getByRole('button', { name: 'Ask to skip Sweep the Porch' }).click();
       await page.getByRole('dialog').waitFor();
       await shoot('skip-request-child', false);
     }

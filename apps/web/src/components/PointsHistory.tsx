@@ -47,7 +47,15 @@ export function PointsHistory({ entries, users = [], showWho = false, issuerNote
         {visible.map((entry, index) => {
           const who = byId.get(entry.userId);
           const issuer = entry.issuerId ? byId.get(entry.issuerId) : undefined;
-          const given = entry.issuerId ? (issuerNote === 'parent' ? 'Given by parent' : `Given by ${issuer?.name ?? 'a parent'}`) : null;
+          // A missed chore's deduction and a streak bonus are the chores' own doing (issuer 'system'), no parent's.
+          const automatic = entry.source === 'missed' || entry.source === 'streakBonus';
+          const given = automatic
+            ? 'From repeating chores'
+            : entry.issuerId
+              ? issuerNote === 'parent'
+                ? 'Given by parent'
+                : `Given by ${issuer?.name ?? 'a parent'}`
+              : null;
           const details = [showWho && who ? who.name : null, ago(entry.date), given].filter(Boolean).join(' · ');
           return (
             <ListItem key={entry.id} disableGutters divider={index < visible.length - 1} sx={{ gap: 1.5, alignItems: 'center', py: 1.25 }} data-testid="points-entry">
