@@ -1,6 +1,7 @@
-import { limits, signedFp } from '@familyos/contracts/rules';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { signedFp } from '@familyos/contracts/rules';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { ReasonField } from '../../components/ReasonField';
 import { loadContracts } from '../../lib/contracts';
 import { fieldErrors } from '../../lib/forms';
 import type { Task, User } from '../../lib/types';
@@ -94,20 +95,14 @@ function ReverseTaskForm({ task, users, onClose, onReversed }: { task: Task; use
           “{task.title}” was approved for {child}. Reversing it changes {child}’s points by {change}, with the entry “Reversed: {task.title}”.
           This cannot be undone.
         </DialogContentText>
-        <TextField
-          label="Reason"
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          autoFocus
+        <ReasonField
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
+          onChange={(value) => {
+            setReason(value);
             setError(undefined);
           }}
-          error={Boolean(error)}
-          helperText={error ?? `Why it is reversed, for the family's activity log · ${reason.length}/${limits.points.reasonMax}`}
+          error={error}
+          hint="Why it is reversed, for the family's activity log"
           disabled={busy}
         />
       </DialogContent>

@@ -1,6 +1,6 @@
-import { limits } from '@familyos/contracts/rules';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { ReasonField } from '../../components/ReasonField';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import type { Task, User } from '../../lib/types';
@@ -44,20 +44,14 @@ function SkipRequestForm({ task, onClose }: { task: Task; onClose: () => void })
         <DialogContentText sx={{ color: 'text.primary', mb: 2 }}>
           Ask your parents to let you skip “{task.title}” this time. If they allow it, no points are given or taken.
         </DialogContentText>
-        <TextField
-          label="Reason"
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          autoFocus
+        <ReasonField
           value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
+          onChange={(value) => {
+            setReason(value);
             setError(undefined);
           }}
-          error={Boolean(error)}
-          helperText={error ?? `Why you can't do it this time · ${reason.length}/${limits.points.reasonMax}`}
+          error={error}
+          hint="Why you can't do it this time"
           disabled={skip.isPending}
         />
       </DialogContent>

@@ -4,19 +4,9 @@ import { useCreatePost } from '../../lib/submission';
 import type { Chore, ChorePreview, Task } from '../../lib/types';
 import { tasksQuery } from '../../api/tasks';
 
-/** What a chore's schedule is, as POST/PATCH /api/chores take it (README "### Chores"). */
-export interface ChoreScheduleBody {
-  repeat: 'daily' | 'weekdays' | 'weekly' | 'everyNDays' | 'monthly';
-  weekdays?: number[];
-  n?: number;
-  dayOfMonth?: number;
-  basis: 'fixed' | 'afterCompletion';
-  startDay: string;
-  dueTime: string | null;
-  endDay: string | null;
-}
-
-export type ChoreSharingBody = { mode: 'everyone' } | { mode: 'firstCome' } | { mode: 'turns'; order: 'roundRobin' | 'leastDone' };
+/** A chore's schedule and sharing as POST/PATCH /api/chores take them: as a chore answers them (README "### Chores"). */
+export type ChoreScheduleBody = Chore['schedule'];
+export type ChoreSharingBody = Chore['sharing'];
 
 export interface NewChore {
   title: string;
