@@ -138,8 +138,17 @@ for (const role of ROLES) {
 
       if (role === 'admin') {
         await page.getByRole('button', { name: /^Create task from template Wash Dishes/ }).click();
-        await expect(page.getByRole('dialog', { name: /Create Task/ })).toBeVisible();
+        const fromTemplate = page.getByRole('dialog', { name: /Create Task/ });
+        await expect(fromTemplate).toBeVisible();
         await checkA11y(page, 'the Create Task dialog from a template');
+        // The same form as a repeating chore taken in turns: schedule, sharing, turn order and the live preview.
+        await fromTemplate.getByRole('combobox', { name: 'Repeats' }).click();
+        await page.getByRole('option', { name: 'Every day', exact: true }).click();
+        await fromTemplate.getByRole('combobox', { name: 'Sharing between children' }).click();
+        await page.getByRole('option', { name: 'Take turns, in order', exact: true }).click();
+        await fromTemplate.getByRole('checkbox', { name: 'Ada' }).check();
+        await expect(fromTemplate.getByTestId('chore-preview')).toContainText('Every day');
+        await checkA11y(page, 'the Create Task dialog as a repeating chore in turns');
       }
     });
 
@@ -220,6 +229,13 @@ for (const role of ROLES) {
       const other = role === 'child' ? family.kids[1] : family.kids[0];
       await open(page, family, role, `/user/${other.username}`);
       await checkA11y(page, `a child's profile seen by ${role}`);
+      if (role === 'admin') {
+        await page.getByRole('button', { name: 'Pause chores' }).click();
+        await expect(page.getByRole('dialog', { name: /^Pause .*'s chores$/ })).toBeVisible();
+        await checkA11y(page, "the Pause chores dialog on a child's profile");
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
       await page.goto(`/user/${family.admin.username}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await checkA11y(page, `a parent's profile seen by ${role}`);
