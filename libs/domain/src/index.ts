@@ -28,3 +28,4 @@ export * from './chores/planned.js';
 export * from './chores/chore-clock.js';
 export { dayEnd, localDayOf } from './chores/local-days.js';
 export * from './chores/period-streaks.js';
+export * from './live/live-changes.js';

@@ -1,0 +1,51 @@
+import type { Actor } from '../shared/actor.js';
+import { liveChangeFor } from './live-changes.js';
+
+/** Issue 20's rule for the family change stream: what each member hears of an event, and what it refreshes. */
+
+const mom: Actor = { id: 'mom', role: 'admin', familyId: 'f1' };
+const dad: Actor = { id: 'dad', role: 'manager', familyId: 'f1' };
+const emma: Actor = { id: 'emma', role: 'child', familyId: 'f1' };
+const leo: Actor = { id: 'leo', role: 'child', familyId: 'f1' };
+const eve: Actor = { id: 'eve', role: 'admin', familyId: 'f2' };
+const loner: Actor = { id: 'sam', role: 'admin', familyId: null };
+
+const event = (streamId: string, familyId: string | null = 'f1', position = 42) => ({ streamId, position, metadata: { familyId } });
+
+describe('liveChangeFor', () => {
+  it('a task of Emma’s: the parents and Emma refresh tasks, standings, chores and streaks; parents their activity log too', () => {
+    const facts = { taskMembers: ['emma', 'mom'] };
+    expect(liveChangeFor(mom, event('task-t1'), facts)).toEqual({ position: 42, topics: ['tasks', 'standings', 'chores', 'streaks', 'audit-logs'] });
+    expect(liveChangeFor(dad, event('task-t1'), facts)?.topics).toContain('tasks');
+    expect(liveChangeFor(emma, event('task-t1'), facts)).toEqual({ position: 42, topics: ['tasks', 'standings', 'chores', 'streaks'] });
+  });
+
+  it('a sibling hears nothing of a task that is not theirs, nor of another child’s points', () => {
+    expect(liveChangeFor(leo, event('task-t1'), { taskMembers: ['emma', 'mom'] })).toBeNull();
+    expect(liveChangeFor(leo, event('task-t1'))).toBeNull();
+    expect(liveChangeFor(leo, event('pointsAccount-emma'))).toBeNull();
+    expect(liveChangeFor(emma, event('pointsAccount-emma'))?.topics).toEqual(['points', 'redemptions', 'standings', 'users']);
+  });
+
+  it('a child’s own request is theirs: its creator hears of it', () => {
+    expect(liveChangeFor(leo, event('task-r1'), { taskMembers: ['leo'] })).not.toBeNull();
+  });
+
+  it('the family’s shared things reach every member; invites and access requests only the parents', () => {
+    for (const stream of ['announcement-a1', 'calendarEvent-c1', 'family-f1', 'member-leo', 'chore-ch1', 'report-f1_2026-11-23', 'photo-p1']) {
+      expect(liveChangeFor(emma, event(stream))).not.toBeNull();
+    }
+    expect(liveChangeFor(emma, event('invite-i1'))).toBeNull();
+    expect(liveChangeFor(emma, event('accessRequest-hub_x'))).toBeNull();
+    expect(liveChangeFor(mom, event('invite-i1'))?.topics).toEqual(['family-invites', 'audit-logs']);
+  });
+
+  it('never another family’s event, nothing for a member without a family, nothing of streams no screen shows', () => {
+    expect(liveChangeFor(eve, event('task-t1'), { taskMembers: ['eve'] })).toBeNull();
+    expect(liveChangeFor(mom, event('announcement-a1', null))).toBeNull();
+    expect(liveChangeFor(loner, event('announcement-a1', null))).toBeNull();
+    for (const stream of ['session-abc', 'username-mom', 'idempotentRequest-k', 'signInLink-h', 'identity-hub_s']) {
+      expect(liveChangeFor(mom, event(stream))).toBeNull();
+    }
+  });
+});

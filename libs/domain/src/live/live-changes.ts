@@ -1,0 +1,78 @@
+import { streamCategory, streamEntityId, type EventMetadata } from '@familyos/events';
+import type { Actor } from '../shared/actor.js';
+
+/**
+ * Live updates (issue 20), the rule a family's change stream will send by: which parts of the screen an event
+ * makes stale, and whether a member may hear of it at all. A topic is the web app's query family (`['api',
+ * topic]`), so the app refreshes exactly those. The stream itself (Server-Sent Events after the projections
+ * commit) is still to come; this is the rule it will apply, decided once, on the server.
+ */
+export const LIVE_TOPICS = [
+  'tasks',
+  'points',
+  'redemptions',
+  'standings',
+  'users',
+  'family',
+  'announcements',
+  'calendar-events',
+  'reports',
+  'chores',
+  'streaks',
+  'family-invites',
+  'admin',
+  'audit-logs',
+] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/** What each kind of stream changes on screen. A stream not listed (sessions, usernames, keys) changes nothing seen. */
+const TOPICS_BY_STREAM: Readonly<Record<string, readonly LiveTopic[]>> = {
+  task: ['tasks', 'standings', 'chores', 'streaks'],
+  pointsAccount: ['points', 'redemptions', 'standings', 'users'],
+  family: ['family', 'users'],
+  member: ['users', 'standings'],
+  announcement: ['announcements'],
+  photo: ['announcements'],
+  calendarEvent: ['calendar-events'],
+  report: ['reports'],
+  chore: ['chores', 'streaks', 'tasks'],
+  invite: ['family-invites'],
+  accessRequest: ['admin'],
+};
+
+/** The streams only parents hear of: who is invited, who asks to join. */
+const PARENTS_ONLY = new Set(['invite', 'accessRequest']);
+
+export interface LiveChange {
+  /** The event's position in the log: the stream's event id, so a dropped connection resumes after it. */
+  position: number;
+  topics: LiveTopic[];
+}
+
+export interface LiveFacts {
+  /** For a task's event: the members the task is theirs (its assignees and its creator), from the tasks read model. */
+  taskMembers?: readonly string[];
+}
+
+/**
+ * What `member` is told of `event`, or null for nothing: never another family's event; a child hears of the
+ * family's shared things but of a task only when it is theirs, and of points only in their own account; the
+ * activity log is the parents'.
+ */
+export function liveChangeFor(
+  member: Actor,
+  event: { streamId: string; position: number; metadata: Pick<EventMetadata, 'familyId'> },
+  facts: LiveFacts = {},
+): LiveChange | null {
+  if (member.familyId === null || event.metadata.familyId !== member.familyId) return null;
+  const kind = streamCategory(event.streamId);
+  const topics = TOPICS_BY_STREAM[kind];
+  if (!topics) return null;
+  if (member.role === 'child') {
+    if (PARENTS_ONLY.has(kind)) return null;
+    if (kind === 'task' && !(facts.taskMembers ?? []).includes(member.id)) return null;
+    if (kind === 'pointsAccount' && streamEntityId(event.streamId) !== member.id) return null;
+    return { position: event.position, topics: [...topics] };
+  }
+  return { position: event.position, topics: [...topics, 'audit-logs'] };
+}
