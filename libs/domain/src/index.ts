@@ -24,6 +24,7 @@ export * from './chores/sharing.js';
 export * from './chores/occurrence-status.js';
 export * from './chores/streaks.js';
 export * from './chores/chore.decider.js';
+export * from './chores/periods.js';
 export * from './chores/planned.js';
 export * from './chores/chore-clock.js';
 export { dayEnd, localDayOf } from './chores/local-days.js';

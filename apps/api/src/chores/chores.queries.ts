@@ -9,6 +9,7 @@ import {
   describeChore,
   forbidden,
   invalid,
+  isPausedOn,
   notFound,
   notInFamily,
   openWithin,
@@ -62,8 +63,7 @@ const planOf = (doc: ChoreDoc): PlanInput => ({
 const namesOf = (children: readonly string[], context: FamilyContext) => children.map((id) => context.members.get(id)?.name ?? 'someone');
 
 /** A child's pauses pass it over, as the occurrence reactor will. */
-const awayIn = (context: FamilyContext) => (childId: string, day: string) =>
-  (context.members.get(childId)?.pauses ?? []).some((p) => p.fromDay <= day && day <= p.untilDay);
+const awayIn = (context: FamilyContext) => (childId: string, day: string) => isPausedOn(context.members.get(childId)?.pauses ?? [], day);
 
 @Injectable()
 export class ChoresQueries {

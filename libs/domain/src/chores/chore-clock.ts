@@ -1,5 +1,6 @@
 import { addDays, dayEnd, dayStart, localDayOf } from './local-days.js';
-import { takesPeriod, type ChoreOccurrence, type ChoreState } from './chore.decider.js';
+import { recordedPeriods, takesPeriod, type ChoreState } from './chore.decider.js';
+import { openTasksOf } from './periods.js';
 import { nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
 
 /**
@@ -16,19 +17,9 @@ export interface OpenOccurrence {
   children: string[];
 }
 
-const openTasks = (o: ChoreOccurrence): OpenOccurrence[] =>
-  o.taskIds
-    .filter((taskId) => o.settled[taskId] === undefined)
-    // Several tasks: one per child ('everyone'), in the assignees' order.
-    .map((taskId) => ({ periodKey: o.periodKey, taskId, children: o.taskIds.length > 1 ? [o.assignees[o.taskIds.indexOf(taskId)]!] : o.assignees }));
-
 /** Every occurrence task of the chore still open, oldest period first. */
 export function openOccurrences(state: ChoreState): OpenOccurrence[] {
-  return state.occurrences
-    .entries()
-    .map(([, o]) => o)
-    .sort((a, b) => (a.periodKey < b.periodKey ? -1 : 1))
-    .flatMap(openTasks);
+  return recordedPeriods(state).flatMap((p) => openTasksOf(p).map((open) => ({ periodKey: p.periodKey, ...open })));
 }
 
 /** The open occurrences whose family-local day has ended at `now`: each is missed (or excused) now. */

@@ -9,6 +9,8 @@ import { when, type Verdict } from '../shared/verdict.js';
 import type { AssigneeFacts } from '../tasks/task.decider.js';
 import { addDays } from './local-days.js';
 import { parseSchedule, periodsBetween, type ChoreSchedule } from './schedule.js';
+import { pastOccurrencesOf, type RecordedPeriod } from './periods.js';
+import { periodStreakEntries } from './period-streaks.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
 import type { StreakEntry } from './streaks.js';
 
@@ -209,19 +211,20 @@ function decideEdit(command: Extract<ChoreCommand, { type: 'EditChore' }>, state
   return Object.keys(changes).length === 0 ? [] : [{ type: 'ChoreEdited', data: { changes } }];
 }
 
-const taskOf = (o: ChoreOccurrence, childId: string) =>
-  o.taskIds.length === o.assignees.length ? o.taskIds[o.assignees.indexOf(childId)] : o.taskIds[0];
+/** An occurrence in the shape the read model keeps (`RecordedPeriod`): its settled tasks as outcomes, in task order. */
+const recordedPeriodOf = (o: ChoreOccurrence): RecordedPeriod => ({
+  periodKey: o.periodKey,
+  assignees: o.assignees,
+  taskIds: o.taskIds,
+  outcomes: o.taskIds.filter((id) => o.settled[id]).map((taskId) => ({ taskId, childId: o.settled[taskId]!.childId, outcome: o.settled[taskId]!.outcome })),
+});
 
-/** The occurrence as turns see it: one entry per child who settled it, or one with no assignee for a shared one no one took. */
-function pastOf(o: ChoreOccurrence): PastOccurrence[] {
-  if (o.assignees.length === 0) return [];
-  if (o.assignees.length === 1) {
-    const only = o.assignees[0]!;
-    return [{ periodKey: o.periodKey, assignee: only, outcome: o.settled[taskOf(o, only)!]?.outcome ?? 'open' }];
-  }
-  const byChild = Object.values(o.settled).filter((s) => s.childId !== null);
-  if (byChild.length > 0) return byChild.map((s) => ({ periodKey: o.periodKey, assignee: s.childId, outcome: s.outcome }));
-  return [{ periodKey: o.periodKey, assignee: null, outcome: Object.values(o.settled)[0]?.outcome ?? 'open' }];
+/** Every period the chore has recorded, oldest first, as `RecordedPeriod`s. */
+export function recordedPeriods(state: ChoreState): RecordedPeriod[] {
+  return state.occurrences
+    .entries()
+    .map(([, o]) => recordedPeriodOf(o))
+    .sort((a, b) => (a.periodKey < b.periodKey ? -1 : 1));
 }
 
 /** The history turns go by: all of it for round robin (the last turn), a bounded window for least done. */
@@ -231,7 +234,7 @@ function historyBefore(state: ChoreState, periodKey: string): PastOccurrence[] {
     .entries()
     .map(([, o]) => o)
     .filter((o) => o.periodKey >= since && o.periodKey < periodKey)
-    .flatMap(pastOf);
+    .flatMap((o) => pastOccurrencesOf(recordedPeriodOf(o)));
 }
 
 /**
@@ -275,19 +278,12 @@ function decideSettle(command: Extract<ChoreCommand, { type: 'SettleOccurrence' 
 }
 
 /**
- * One child's occurrences of this chore as streak entries (`streakOf`): the child's own, turns it had, and
- * first-come ones it took. A shared one a sibling took, or no one took, is not the child's; periods the child
- * was away have no occurrence of theirs, so a pause freezes the streak.
+ * One child's occurrences of this chore as streak entries (`streakOf`), read as the read model's periods are
+ * (`periodStreakEntries`): the child's own, turns it had, and first-come ones it took; a period the child was
+ * away has no occurrence of theirs, so a pause freezes the streak.
  */
 export function choreStreakEntries(state: ChoreState, childId: string): StreakEntry[] {
-  const entries: StreakEntry[] = [];
-  for (const [, o] of state.occurrences.entries()) {
-    if (!o.assignees.includes(childId)) continue;
-    const settled = o.settled[taskOf(o, childId)!];
-    if (!settled) entries.push({ periodKey: o.periodKey, outcome: 'open' });
-    else if (settled.childId === childId) entries.push({ periodKey: o.periodKey, outcome: settled.outcome });
-  }
-  return entries;
+  return periodStreakEntries(recordedPeriods(state), childId);
 }
 
 export const choreDecider: Decider<ChoreCommand, ChoreState, ChoreEvent> = {

@@ -2,7 +2,7 @@ import type { ChoreEvent, ChoreFields } from '@familyos/events';
 import { fold } from '../shared/decider.js';
 import { choreDecider, choreOccurrenceTaskId, choreStreakEntries, type ChoreState } from './chore.decider.js';
 import { childStreaks, periodStreakEntries, type KeptChore } from './period-streaks.js';
-import type { RecordedPeriod } from './planned.js';
+import type { RecordedPeriod } from './periods.js';
 
 const DAILY = { repeat: 'daily', basis: 'fixed', startDay: '2026-03-02', dueTime: null, endDay: null } as const;
 

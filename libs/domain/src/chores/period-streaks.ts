@@ -1,19 +1,16 @@
-import type { RecordedPeriod } from './planned.js';
+import { taskOfChild, type RecordedPeriod } from './periods.js';
 import { overallStreakOf, streakOf, type Streak, type StreakEntry } from './streaks.js';
 
-const taskOf = (p: RecordedPeriod, childId: string) =>
-  p.taskIds.length === p.assignees.length ? p.taskIds[p.assignees.indexOf(childId)] : p.taskIds[0];
-
 /**
- * One child's periods of a chore as streak entries, from the periods its read model keeps: the same meaning as
- * the decider's `choreStreakEntries` on the chore's stream. The child's own, turns it had and first-come ones it
+ * One child's periods of a chore as streak entries, from the periods its read model keeps or the chore's stream
+ * has (`choreStreakEntries`). The child's own, turns it had and first-come ones it
  * took count; a shared one a sibling took, or no one took, is not the child's; a period it was away has none.
  */
 export function periodStreakEntries(periods: readonly RecordedPeriod[], childId: string): StreakEntry[] {
   const entries: StreakEntry[] = [];
   for (const p of periods) {
     if (!p.assignees.includes(childId)) continue;
-    const taskId = taskOf(p, childId);
+    const taskId = taskOfChild(p, childId);
     const settled = p.outcomes.find((o) => o.taskId === taskId);
     if (!settled) entries.push({ periodKey: p.periodKey, outcome: 'open' });
     else if (settled.childId === childId) entries.push({ periodKey: p.periodKey, outcome: settled.outcome });

@@ -2,16 +2,8 @@ import { limits, messages } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
 import { addDays, dayOf, parseDay } from './local-days.js';
 import { dueInstant, periodsBetween, type ChoreSchedule } from './schedule.js';
+import { openTasksOf, pastOccurrencesOf, type RecordedPeriod } from './periods.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
-
-/** A period the chore has had, as its read model keeps it (ChorePeriodView). */
-export interface RecordedPeriod {
-  periodKey: string;
-  assignees: string[];
-  /** One per assignee in 'everyone' (same order), else one shared task. */
-  taskIds: string[];
-  outcomes: { taskId: string; childId: string | null; outcome: 'done' | 'missed' | 'skipped' }[];
-}
 
 /** A period still to come as the chore plans it now: not created, and a pause, an edit or an outcome may change it. */
 export interface PlannedPeriod {
@@ -28,15 +20,6 @@ export interface PlanInput {
   running: boolean;
   lastPeriod: string | null;
   recentPeriods: readonly RecordedPeriod[];
-}
-
-/** A recorded period as turns see it (as the chore decider's own history): who settled it, or whose it was. */
-function pastOf(p: RecordedPeriod): PastOccurrence[] {
-  if (p.assignees.length === 0) return [];
-  if (p.assignees.length === 1) return [{ periodKey: p.periodKey, assignee: p.assignees[0]!, outcome: p.outcomes[0]?.outcome ?? 'open' }];
-  const byChild = p.outcomes.filter((o) => o.childId !== null);
-  if (byChild.length > 0) return byChild.map((o) => ({ periodKey: p.periodKey, assignee: o.childId, outcome: o.outcome }));
-  return [{ periodKey: p.periodKey, assignee: null, outcome: p.outcomes[0]?.outcome ?? 'open' }];
 }
 
 /**
@@ -59,7 +42,7 @@ export function plannedPeriods(
   const from = candidates.reduce((a, b) => (a > b ? a : b));
   // Wide enough for five monthly periods whatever the day; periodsBetween stops at `count`.
   const keys = periodsBetween(schedule, from, addDays(from, 800), count);
-  const history: PastOccurrence[] = chore.recentPeriods.flatMap(pastOf);
+  const history: PastOccurrence[] = chore.recentPeriods.flatMap(pastOccurrencesOf);
   return keys.map((periodKey) => {
     const since = addDays(periodKey, -limits.chore.leastDoneDays);
     const window = sharing.mode === 'turns' && sharing.order === 'leastDone' ? history.filter((h) => h.periodKey >= since) : history;
@@ -115,13 +98,6 @@ export function openWithin(chore: Pick<PlanInput, 'schedule' | 'recentPeriods'>,
   return chore.recentPeriods
     .filter((p) => p.periodKey >= range.from && p.periodKey <= range.to)
     .flatMap((p) =>
-      p.taskIds
-        .filter((taskId) => !p.outcomes.some((o) => o.taskId === taskId))
-        .map((taskId) => ({
-          periodKey: p.periodKey,
-          dueAt: dueInstant(chore.schedule, p.periodKey, timeZone),
-          plannedAssignees: p.taskIds.length > 1 ? [p.assignees[p.taskIds.indexOf(taskId)]!] : p.assignees,
-          taskId,
-        })),
+      openTasksOf(p).map(({ taskId, children }) => ({ periodKey: p.periodKey, dueAt: dueInstant(chore.schedule, p.periodKey, timeZone), plannedAssignees: children, taskId })),
     );
 }

@@ -52,7 +52,7 @@ export interface ChildPause {
 }
 
 /** Whether the child is paused on `day` (a family-local 'YYYY-MM-DD'): no occurrence, no deduction, streak frozen. */
-export const isPausedOn = (pauses: readonly ChildPause[], day: string) => pauses.some((p) => p.fromDay <= day && day <= p.untilDay);
+export const isPausedOn = (pauses: readonly Pick<ChildPause, 'fromDay' | 'untilDay'>[], day: string) => pauses.some((p) => p.fromDay <= day && day <= p.untilDay);
 
 export interface OutsideIdentity {
   provider: IdentityProvider;
