@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { watchNetwork } from './quiet-network.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'docs', 'screenshots');
@@ -165,13 +166,16 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
       colorScheme: 'light',
       storageState: { cookies: [], origins: token ? [{ origin: url, localStorage: [{ name: 'familyos.token', value: token }] }] : [] },
     });
-  const shooter = (page) => async (name, fullPage = true) => {
-    // The page's data has arrived: the network is quiet and no skeleton or spinner is left.
-    await page.waitForLoadState('networkidle');
-    await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-    const file = `${name}-${size}.png`;
-    await page.screenshot({ path: join(outDir, file), fullPage, animations: 'disabled', caret: 'hide' });
-    written.push(file);
+  const shooter = (page) => {
+    const network = watchNetwork(page);
+    return async (name, fullPage = true) => {
+      // The page's data has arrived: the network is quiet and no skeleton or spinner is left.
+      await network.quiet();
+      await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      const file = `${name}-${size}.png`;
+      await page.screenshot({ path: join(outDir, file), fullPage, animations: 'disabled', caret: 'hide' });
+      written.push(file);
+    };
   };
 
   // Signed out.

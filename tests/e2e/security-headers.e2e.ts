@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { PASSWORD } from './support/family.js';
 import { openAs } from './support/session.js';
+import { watchNetwork } from '../../scripts/quiet-network.mjs';
 
 /**
  * Issue 7: the app runs under its own Content-Security-Policy (apps/api/src/platform/security-headers.ts). A
@@ -44,10 +45,11 @@ test.describe('the content security policy', () => {
 
   test('the dashboard and the tasks page load under it with no violation', async ({ page, family }) => {
     const watch = await watchCsp(page);
+    const network = watchNetwork(page);
     await openAs(page, family.admin.username, PASSWORD, '/dashboard');
     await page.goto('/tasks');
     await expect(page.getByRole('banner')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await network.quiet();
     expect(await watch.violations()).toEqual([]);
     expect(watch.console).toEqual([]);
   });

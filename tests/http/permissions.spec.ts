@@ -143,6 +143,14 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
         ...outsiders,
       },
     },
+    // ---- the family's change stream: asked for as a stream it streams (tests/http/live.spec.ts); any other ask
+    // is answered at once, after the same sign-in and family checks as every family route.
+    {
+      method: 'GET',
+      route: '/api/live (not asked for as an event stream)',
+      prepare: () => ({ path: '/api/live' }),
+      expect: { ...members(406), ...outsiders },
+    },
     {
       method: 'PUT',
       route: '/api/family {name}',

@@ -229,6 +229,8 @@ describe('tenant isolation, every route the app registered × every role × ever
       },
     },
     'GET /api/streaks': {},
+    // Asked without Accept: text/event-stream it answers 406 at once (tests/http/live.spec.ts holds the streams).
+    'GET /api/live': {},
     'GET /api/chores/:id': { params: { id: { kinds: ['chore'], own: () => a.chores.active } }, control: true },
     'POST /api/chores': {
       slots: { children: { kinds: ['member'], own: () => aChild().id } },

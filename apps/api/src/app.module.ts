@@ -1,4 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { LiveController } from './live/live.controller.js';
+import { LiveFeed } from './live/live-feed.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@familyos/event-store';
@@ -182,6 +184,7 @@ export class AppModule {
         FamilyInvitesController,
         JoinFamilyController,
         SignInLinksController,
+        LiveController,
       ],
       providers: [
         { provide: CONFIG, useValue: infra.config },
@@ -195,6 +198,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
         CommandRunner,
+        LiveFeed,
         ReadYourWrites,
         IdempotentRequests,
         IdempotencyInterceptor,

@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor.js';
-import { liveChangeFor } from './live-changes.js';
+import { liveChangeFor, taskMembersOf } from './live-changes.js';
 
 /** Issue 20's rule for the family change stream: what each member hears of an event, and what it refreshes. */
 
@@ -14,25 +14,25 @@ const event = (streamId: string, familyId: string | null = 'f1', position = 42) 
 
 describe('liveChangeFor', () => {
   it('a task of Emma’s: the parents and Emma refresh tasks, standings, chores and streaks; parents their activity log too', () => {
-    const facts = { taskMembers: ['emma', 'mom'] };
+    const facts = { members: ['emma', 'mom'] };
     expect(liveChangeFor(mom, event('task-t1'), facts)).toEqual({ position: 42, topics: ['tasks', 'standings', 'chores', 'streaks', 'audit-logs'] });
     expect(liveChangeFor(dad, event('task-t1'), facts)?.topics).toContain('tasks');
     expect(liveChangeFor(emma, event('task-t1'), facts)).toEqual({ position: 42, topics: ['tasks', 'standings', 'chores', 'streaks'] });
   });
 
   it('a sibling hears nothing of a task that is not theirs, nor of another child’s points', () => {
-    expect(liveChangeFor(leo, event('task-t1'), { taskMembers: ['emma', 'mom'] })).toBeNull();
+    expect(liveChangeFor(leo, event('task-t1'), { members: ['emma', 'mom'] })).toBeNull();
     expect(liveChangeFor(leo, event('task-t1'))).toBeNull();
     expect(liveChangeFor(leo, event('pointsAccount-emma'))).toBeNull();
     expect(liveChangeFor(emma, event('pointsAccount-emma'))?.topics).toEqual(['points', 'redemptions', 'standings', 'users']);
   });
 
   it('a child’s own request is theirs: its creator hears of it', () => {
-    expect(liveChangeFor(leo, event('task-r1'), { taskMembers: ['leo'] })).not.toBeNull();
+    expect(liveChangeFor(leo, event('task-r1'), { members: ['leo'] })).not.toBeNull();
   });
 
   it('the family’s shared things reach every member; invites and access requests only the parents', () => {
-    for (const stream of ['announcement-a1', 'calendarEvent-c1', 'family-f1', 'member-leo', 'chore-ch1', 'report-f1_2026-11-23', 'photo-p1']) {
+    for (const stream of ['announcement-a1', 'calendarEvent-c1', 'family-f1', 'member-leo', 'report-f1_2026-11-23', 'photo-p1']) {
       expect(liveChangeFor(emma, event(stream))).not.toBeNull();
     }
     expect(liveChangeFor(emma, event('invite-i1'))).toBeNull();
@@ -41,11 +41,34 @@ describe('liveChangeFor', () => {
   });
 
   it('never another family’s event, nothing for a member without a family, nothing of streams no screen shows', () => {
-    expect(liveChangeFor(eve, event('task-t1'), { taskMembers: ['eve'] })).toBeNull();
+    expect(liveChangeFor(eve, event('task-t1'), { members: ['eve'] })).toBeNull();
     expect(liveChangeFor(mom, event('announcement-a1', null))).toBeNull();
     expect(liveChangeFor(loner, event('announcement-a1', null))).toBeNull();
     for (const stream of ['session-abc', 'username-mom', 'idempotentRequest-k', 'signInLink-h', 'identity-hub_s']) {
       expect(liveChangeFor(mom, event(stream))).toBeNull();
     }
+  });
+
+  it('a chore is heard of by its children only, among the children', () => {
+    expect(liveChangeFor(emma, event('chore-c1'), { members: ['emma'] })?.topics).toEqual(['chores', 'streaks', 'tasks']);
+    expect(liveChangeFor(leo, event('chore-c1'), { members: ['emma'] })).toBeNull();
+    expect(liveChangeFor(dad, event('chore-c1'), { members: ['emma'] })).not.toBeNull();
+  });
+});
+
+describe('taskMembersOf', () => {
+  it('is the creator and every assignee the task has had, so a child a task was taken from hears it went', () => {
+    const events = [
+      { type: 'TaskCreated', data: { createdBy: 'mom', assignedTo: ['emma'] } },
+      { type: 'TaskSubmitted', data: {} },
+      { type: 'TaskEdited', data: { changes: { assignedTo: ['leo'] } } },
+      { type: 'TaskEdited', data: { changes: { title: 'Dishes' } } },
+    ];
+    expect(taskMembersOf(events).sort()).toEqual(['emma', 'leo', 'mom']);
+    expect(taskMembersOf(events.slice(0, 2)).sort()).toEqual(['emma', 'mom']);
+  });
+
+  it('a child’s request is its creator’s; a deleted task’s stream still names them', () => {
+    expect(taskMembersOf([{ type: 'TaskCreated', data: { createdBy: 'leo', assignedTo: [] } }, { type: 'TaskDeleted', data: {} }])).toEqual(['leo']);
   });
 });

@@ -5,9 +5,10 @@ import type { Actor } from '../shared/actor.js';
  * Live updates (issue 20), the rule a family's change stream will send by: which parts of the screen an event
  * makes stale, and whether a member may hear of it at all. A topic is the web app's query family (`['api',
  * topic]`), so the app refreshes exactly those. The stream itself (Server-Sent Events after the projections
- * commit) is still to come; this is the rule it will apply, decided once, on the server.
+ * commit, apps/api/src/live) applies it, decided once, on the server.
  */
 export const LIVE_TOPICS = [
+  'auth',
   'tasks',
   'points',
   'redemptions',
@@ -30,7 +31,8 @@ const TOPICS_BY_STREAM: Readonly<Record<string, readonly LiveTopic[]>> = {
   task: ['tasks', 'standings', 'chores', 'streaks'],
   pointsAccount: ['points', 'redemptions', 'standings', 'users'],
   family: ['family', 'users'],
-  member: ['users', 'standings'],
+  // 'auth': the signed-in member's own `me` (role, name, avatar).
+  member: ['users', 'standings', 'auth'],
   announcement: ['announcements'],
   photo: ['announcements'],
   calendarEvent: ['calendar-events'],
@@ -50,9 +52,15 @@ export interface LiveChange {
 }
 
 export interface LiveFacts {
-  /** For a task's event: the members the task is theirs (its assignees and its creator), from the tasks read model. */
-  taskMembers?: readonly string[];
+  /**
+   * For a task's or a chore's event, whose it is: a task's assignees and creator, ever (`taskMembersOf`: a child
+   * a task was taken from hears that it went), a chore's children.
+   */
+  members?: readonly string[];
 }
+
+/** The streams a child hears of only when they are among its `members`. */
+const CHILDS_OWN = new Set(['task', 'chore']);
 
 /**
  * What `member` is told of `event`, or null for nothing: never another family's event; a child hears of the
@@ -70,9 +78,29 @@ export function liveChangeFor(
   if (!topics) return null;
   if (member.role === 'child') {
     if (PARENTS_ONLY.has(kind)) return null;
-    if (kind === 'task' && !(facts.taskMembers ?? []).includes(member.id)) return null;
+    if (CHILDS_OWN.has(kind) && !(facts.members ?? []).includes(member.id)) return null;
     if (kind === 'pointsAccount' && streamEntityId(event.streamId) !== member.id) return null;
     return { position: event.position, topics: [...topics] };
   }
   return { position: event.position, topics: [...topics, 'audit-logs'] };
+}
+
+/** A task stream's events, as far as `taskMembersOf` reads them. */
+type TaskStreamEvent = { type: string; data: unknown };
+
+/**
+ * Everyone a task has been theirs, from its stream's events up to the one being told: its creator and every
+ * assignee it has had. Read from the log, not the read model, because a deleted task has no row left.
+ */
+export function taskMembersOf(events: readonly TaskStreamEvent[]): string[] {
+  const members = new Set<string>();
+  for (const { type, data } of events) {
+    const fields = (type === 'TaskCreated' ? data : type === 'TaskEdited' ? (data as { changes?: unknown }).changes : null) as
+      | { createdBy?: string; assignedTo?: string[] }
+      | null
+      | undefined;
+    if (fields?.createdBy) members.add(fields.createdBy);
+    for (const id of fields?.assignedTo ?? []) members.add(id);
+  }
+  return [...members];
 }

@@ -23,6 +23,7 @@ import { useFamily } from '../../api/family';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useStanding } from '../../api/standings';
 import { footerLinks, headerLinks } from './nav-links';
+import { useLiveUpdates } from '../live-updates';
 
 function BalanceBadge({ userId }: { userId: string }) {
   const balance = useStanding(userId).data?.balance;
@@ -42,6 +43,7 @@ export function AppShell() {
   const me = useMe();
   const { signOut } = useSession();
   const family = useFamily(me.familyId !== null);
+  useLiveUpdates(me.familyId !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   const path = useRouterState({ select: (s) => s.location.pathname });
   const links = headerLinks(me.abilities);

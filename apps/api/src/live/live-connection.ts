@@ -1,0 +1,74 @@
+import type { ServerResponse } from 'node:http';
+import type { Actor, LiveChange, LiveTopic } from '@familyos/domain';
+
+/** A stream whose reader fell this far behind is ended: its browser reconnects and resumes from its last id. */
+const MAX_UNSENT_BYTES = 64 * 1024;
+
+/**
+ * One open change stream (GET /api/live): a member's browser tab. Until its catch-up is sent (a resumed stream
+ * first hears what it missed), the changes the feed tells it wait in order behind it.
+ */
+export class LiveConnection {
+  /** Changes at or before this position are already told (or were before the stream began). */
+  private told: number;
+  private waiting: LiveChange[] | null = [];
+  private ended = false;
+
+  constructor(
+    readonly member: Actor & { familyId: string },
+    /** The session it was opened with: signing out, or the session running out, ends it. */
+    readonly tokenHash: string,
+    readonly expiresAt: number,
+    private readonly response: ServerResponse,
+    resumeAfter: number,
+    private readonly onEnd: (connection: LiveConnection) => void,
+  ) {
+    this.told = resumeAfter;
+    response.on('close', () => this.end());
+  }
+
+  get open(): boolean {
+    return !this.ended;
+  }
+
+  /** What the feed tells it, in log order; held back while the catch-up is under way. */
+  tell(change: LiveChange): void {
+    if (change.position <= this.told) return;
+    if (this.waiting) this.waiting.push(change);
+    else this.send(change);
+  }
+
+  /** Sends the catch-up (the topics of what it missed, up to `position`), then what waited behind it. */
+  caughtUp(position: number, topics: readonly LiveTopic[]): void {
+    if (topics.length > 0) this.send({ position, topics: [...topics] });
+    else this.frame(`id: ${Math.max(position, this.told)}\nevent: ready\ndata: {}\n\n`);
+    this.told = Math.max(this.told, position);
+    const waiting = this.waiting ?? [];
+    this.waiting = null;
+    for (const change of waiting) this.tell(change);
+  }
+
+  /** A comment line: keeps proxies from closing a quiet stream, and finds a dead one. */
+  keepAlive(): void {
+    this.frame(': still here\n\n');
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.waiting = null;
+    if (!this.response.writableEnded) this.response.end();
+    this.onEnd(this);
+  }
+
+  private send(change: LiveChange): void {
+    this.told = Math.max(this.told, change.position);
+    this.frame(`id: ${change.position}\nevent: change\ndata: ${JSON.stringify({ topics: change.topics })}\n\n`);
+  }
+
+  private frame(text: string): void {
+    if (this.ended) return;
+    if (this.response.writableLength > MAX_UNSENT_BYTES) return this.end();
+    this.response.write(text);
+  }
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { openLiveStream } from '../lib/live-stream';
+import { queryClient, signOutHere } from './query-client';
+
+const BURST_MS = 100;
+
+/**
+ * While a member of a family is signed in, the family's change stream refreshes exactly the queries a change
+ * made stale (`['api', topic]`: the server names them, decision 036); the screens on view refetch at once, the
+ * others when next shown. No polling: nothing is fetched unless the server says something changed.
+ */
+export function useLiveUpdates(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    // A burst of changes (a parent approving three tasks) refreshes each query once, not once per change.
+    const stale = new Set<string>();
+    let flush: ReturnType<typeof setTimeout> | null = null;
+    const stream = openLiveStream({
+      onChange: (topics) => {
+        for (const topic of topics) stale.add(topic);
+        flush ??= setTimeout(() => {
+          flush = null;
+          for (const topic of stale) void queryClient.invalidateQueries({ queryKey: ['api', topic] });
+          stale.clear();
+        }, BURST_MS);
+      },
+      onUnauthorized: signOutHere,
+    });
+    return () => {
+      stream.close();
+      if (flush) clearTimeout(flush);
+    };
+  }, [enabled]);
+}

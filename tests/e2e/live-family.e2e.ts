@@ -1,0 +1,72 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { PASSWORD, type Member } from './support/family.js';
+import { openAs, section } from './support/session.js';
+
+/**
+ * Issue 20, decision 036: the family's screens change because the server says so. A parent and a child, each in
+ * a browser of their own, see each other's changes without reloading; a second tab of the same parent stops
+ * offering Approve once the first approved; a sibling's browser is told nothing of it (it does not even refetch
+ * its tasks) but does see what the whole family shares.
+ */
+test.describe.configure({ mode: 'serial' });
+
+async function browserOf(browser: Browser, testInfo: TestInfo, member: Member, path: string): Promise<Page> {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await openAs(page, member.username, PASSWORD, path);
+  return page;
+}
+
+const balanceOf = async (page: Page) => Number(/(\d+) FP/.exec((await page.getByTestId('balance-badge').textContent()) ?? '')?.[1]);
+
+test('a parent and a child see each other’s changes without reloading; the sibling hears nothing of them', async ({ browser, freshFamily }, testInfo) => {
+  const [ada, ben] = freshFamily.kids;
+  const { pending, submitted } = freshFamily.tasks;
+  const mom = await browserOf(browser, testInfo, freshFamily.admin, '/dashboard');
+  const adas = await browserOf(browser, testInfo, ada, '/dashboard');
+  const bens = await browserOf(browser, testInfo, ben, '/announcements');
+  let bensTaskFetches = 0;
+  bens.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/tasks') bensTaskFetches += 1;
+  });
+  await expect(adas.getByTestId('balance-badge')).toContainText(/\d+ FP/);
+  const before = await balanceOf(adas);
+
+  await test.step('Ada completes a task: it appears on Mom’s dashboard, awaiting approval', async () => {
+    const awaiting = section(mom, 'Tasks Awaiting Approval');
+    await expect(awaiting).not.toContainText(pending);
+    await section(adas, 'My Tasks').getByRole('button', { name: `Complete ${pending}` }).click();
+    await expect(awaiting).toContainText(pending);
+  });
+
+  await test.step('Mom approves it: Ada’s balance goes up on her screen', async () => {
+    await section(mom, 'Tasks Awaiting Approval').getByRole('button', { name: `Approve ${pending}` }).click();
+    const dialog = mom.getByRole('dialog', { name: 'Approve Task' });
+    await dialog.getByRole('button', { name: /^Approve with/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(adas.getByTestId('balance-badge')).toContainText(`${before + 5} FP`);
+  });
+
+  await test.step('Mom’s second tab stops offering Approve once the first approved', async () => {
+    const secondTab = await mom.context().newPage();
+    await secondTab.goto('/dashboard');
+    const offered = section(secondTab, 'Tasks Awaiting Approval').getByRole('button', { name: `Approve ${submitted}` });
+    await expect(offered).toBeVisible();
+    await section(mom, 'Tasks Awaiting Approval').getByRole('button', { name: `Approve ${submitted}` }).click();
+    await mom.getByRole('dialog', { name: 'Approve Task' }).getByRole('button', { name: /^Approve with/ }).click();
+    await expect(offered).toBeHidden();
+  });
+
+  await test.step('Ben was told nothing of Ada’s tasks, but sees the family’s new announcement', async () => {
+    expect(bensTaskFetches).toBe(0);
+    const posted = 'Pancakes on Sunday!';
+    await expect(bens.getByText(posted)).toHaveCount(0);
+    await mom.goto('/announcements');
+    await mom.getByRole('textbox', { name: "What's happening?" }).fill(posted);
+    await mom.getByRole('button', { name: 'Post Announcement' }).click();
+    await expect(bens.getByText(posted)).toBeVisible();
+    expect(bensTaskFetches).toBe(0);
+  });
+});

@@ -1,0 +1,139 @@
+import { ApiClient } from '../support/api-client.js';
+import { createFamily, createTask, givePoints, PASSWORD, type Family } from '../support/factories.js';
+import { listen, type HeardChange, type LiveListener } from '../support/live-listener.js';
+import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
+
+/**
+ * Issue 20's change stream, GET /api/live, against the real server: who hears what (a child nothing of another
+ * child's tasks or points, nobody anything of another family), that a change arrives once it can be read, that
+ * a dropped stream resumes from its Last-Event-ID, and that signing out or a member changing ends a stream.
+ */
+describe('GET /api/live', () => {
+  let server: TestServer;
+  let family: Family;
+  let other: Family;
+  const streams: LiveListener[] = [];
+  const open = async (token: string | null, headers: Record<string, string> = {}) => {
+    const stream = await listen(server.url, token, headers);
+    streams.push(stream);
+    return stream;
+  };
+  /** Opened and told where it stands, so that what follows is heard live. */
+  const ready = async (token: string | null) => {
+    const stream = await open(token);
+    await stream.until((c) => c.id !== null, 'the stream to say where it stands');
+    return stream;
+  };
+  const about = (topic: string, position: number) => (c: HeardChange) => c.type === 'change' && c.id === position && c.topics.includes(topic);
+  const positionOf = (res: { headers: Headers }) => Number(res.headers.get('x-familyos-position'));
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [family, other] = await Promise.all([createFamily(server.url), createFamily(server.url)]);
+    await untilQuiet(server);
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  afterAll(() => server.close());
+
+  it('is an event stream, for a signed-in member who asks for one, with the headers every answer carries', async () => {
+    const stream = await ready(family.admin.client.token);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('cache-control')).toContain('no-store');
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+    const plain = await family.admin.client.get('/api/live');
+    expect(plain.status).toBe(406);
+    expect(plain.body.error).toMatch(/text\/event-stream/);
+    expect((await open(null)).response.status).toBe(401);
+    const badId = await family.admin.client.request('GET', '/api/live', undefined, { accept: 'text/event-stream', 'last-event-id': 'yesterday' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.error).toMatch(/Last-Event-ID/);
+  });
+
+  it('tells every parent and the child a task is for, once its list shows it; the sibling and the other family hear nothing', async () => {
+    const [ada, ben] = family.kids;
+    const [mom, carer, adas, bens, stranger] = await Promise.all(
+      [family.admin, family.manager, ada, ben, other.admin].map((m) => ready(m.client.token)),
+    );
+    const made = await family.admin.client.post('/api/tasks', { title: 'Feed the cat', pointsValue: 5, assignedTo: [ada.id] });
+    const position = positionOf(made);
+    for (const stream of [mom, carer, adas]) await stream.until(about('tasks', position), 'the task to be told');
+    // What arrives is already readable: a client that never wrote (no read-your-writes) sees the task.
+    const fresh = new ApiClient(server.url, ada.client.token);
+    expect(((await fresh.get('/api/tasks')).body as { id: string }[]).map((t) => t.id)).toContain(made.body.id);
+    expect(adas.heard.find(about('tasks', position))?.topics).not.toContain('audit-logs');
+
+    // Something the whole family shares reaches Ben and the other family's own change reaches its parent:
+    // both streams are live and in order, and neither heard of Ada's task before.
+    const posted = await family.manager.client.post('/api/announcements', { title: 'Pizza tonight', content: 'Yes!' });
+    await bens.until(about('announcements', positionOf(posted)), 'the announcement');
+    const theirs = await other.admin.client.post('/api/announcements', { title: 'Ours', content: 'Only ours' });
+    await stranger.until(about('announcements', positionOf(theirs)), 'their own announcement');
+    expect(bens.heard.filter((c) => c.topics.includes('tasks'))).toEqual([]);
+    expect(stranger.heard.filter((c) => c.id !== null && c.type === 'change' && c.id <= positionOf(posted))).toEqual([]);
+    expect(mom.heard.some((c) => c.id === positionOf(theirs))).toBe(false);
+  });
+
+  it('tells a child of its own points, never of a sibling’s', async () => {
+    const [ada, ben] = family.kids;
+    const [adas, bens] = await Promise.all([ready(ada.client.token), ready(ben.client.token)]);
+    const given = await family.admin.client.post('/api/points', { userId: ada.id, amount: 7, reason: 'Helped with groceries' });
+    const change = await adas.until(about('points', positionOf(given)), 'Ada’s points');
+    expect(change.topics).toEqual(expect.arrayContaining(['points', 'standings', 'redemptions']));
+    const posted = await family.admin.client.post('/api/announcements', { title: 'Later', content: 'After the points' });
+    await bens.until(about('announcements', positionOf(posted)), 'the announcement after the points');
+    expect(bens.heard.some((c) => c.topics.includes('points'))).toBe(false);
+  });
+
+  it('a dropped stream resumes from its Last-Event-ID and first hears what it missed', async () => {
+    const [ada] = family.kids;
+    const first = await ready(ada.client.token);
+    const lastId = first.lastId()!;
+    first.close();
+    const taskId = await createTask(family, { child: ada, title: 'While away' });
+    await givePoints(family, ada, 3);
+    await untilQuiet(server);
+    const head = await server.running.events.headPosition();
+
+    const resumed = await open(ada.client.token, { 'last-event-id': String(lastId) });
+    const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up');
+    expect(caughtUp.id).toBeGreaterThanOrEqual(head);
+    expect(caughtUp.topics).toEqual(expect.arrayContaining(['tasks', 'points']));
+    expect(((await new ApiClient(server.url, ada.client.token).get('/api/tasks')).body as { id: string }[]).map((t) => t.id)).toContain(taskId);
+
+    // The sibling resuming from the same point missed nothing of theirs in Ada's task and points.
+    const bens = await open(family.kids[1].client.token, { 'last-event-id': String(lastId) });
+    const said = await bens.until((c) => c.id !== null, 'Ben’s catch-up');
+    expect(said.topics.filter((t) => ['tasks', 'points'].includes(t))).toEqual([]);
+  });
+
+  it('ends when the member signs out, and when a parent changes the member; the old session is then refused', async () => {
+    const username = `livekid${Date.now()}`;
+    const added = await family.admin.client.post('/api/users', { username, name: 'Live Kid', role: 'child', password: PASSWORD });
+    expect(added.status).toBe(201);
+    const kid = await family.anonymous.login(username, PASSWORD);
+    const kids = await ready(kid.token);
+    expect((await family.admin.client.put(`/api/users/${added.body.id}`, { active: false })).status).toBe(200);
+    await kids.untilEnded();
+    expect((await open(kid.token)).response.status).toBe(401);
+
+    const carer = await family.anonymous.login(family.manager.username, PASSWORD);
+    const carers = await ready(carer.token);
+    const elsewhere = await ready(family.manager.client.token);
+    expect((await carer.post('/api/auth/logout')).status).toBe(200);
+    await carers.untilEnded();
+    // Only that session's streams: the same member signed in elsewhere stays live.
+    expect(elsewhere.ended).toBe(false);
+  });
+
+  it('keeps at most eight streams per member: the ninth ends the oldest', async () => {
+    const tabs: LiveListener[] = [];
+    for (let i = 0; i < 9; i += 1) tabs.push(await ready(family.manager.client.token));
+    await tabs[0].untilEnded();
+    expect(tabs.slice(1).every((t) => !t.ended)).toBe(true);
+  });
+});
