@@ -13,7 +13,7 @@ test('a parent sets chore rules and pauses a child; the child sees its streaks a
   const zone = must<{ timeZone: string }>(await parent.get('/api/family'), 200, 'family').timeZone;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
 
-  // Settings: a missed chore deducts; 7 days in a row earns 10 FP.
+  // Settings: a missed chore deducts; 7 days in a row earns 10 FP; the reminders come at 5:30 pm.
   await openAs(page, freshFamily.admin.username, PASSWORD, '/settings');
   const chores = section(page, 'Repeating Chores');
   await chores.getByRole('radio', { name: "Take the chore's missed-chore points" }).check();
@@ -22,9 +22,14 @@ test('a parent sets chore rules and pauses a child; the child sees its streaks a
   await chores.getByLabel('Bonus (FP)').fill('10');
   await chores.getByRole('button', { name: 'Add' }).click();
   await expect(chores.getByTestId('streak-milestone').filter({ hasText: '7 days in a row' })).toContainText('+10 FP');
+  // Reminders (issue 20): on at 4 pm until changed; moved to 5:30 pm.
+  await expect(chores.getByRole('switch', { name: 'Remind children of their chores' })).toBeChecked();
+  await chores.getByLabel('Remind at').fill('17:30');
+  await chores.getByRole('form', { name: 'Reminder time' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'now reminded at 17:30' })).toBeVisible();
   await expect
     .poll(async () => must<{ choreSettings: unknown }>(await parent.get('/api/family'), 200, 'family').choreSettings)
-    .toEqual({ missedChore: 'deduct', streakMilestones: expect.arrayContaining([{ streak: 7, points: 10 }]) });
+    .toEqual({ missedChore: 'deduct', streakMilestones: expect.arrayContaining([{ streak: 7, points: 10 }]), reminderTime: '17:30' });
 
   // Ada's profile: pause her chores for a vacation, see it listed, end it.
   await page.goto(`/user/${ada.id}`);

@@ -11,7 +11,8 @@ import { startTestServer, untilQuiet, type TestServer } from '../support/test-se
  * chore taken in turns makes one occurrence a day in the family's zone; a turn not done is missed at the end of
  * its day with the chore's deduction; done ones settle, turns go on, and the overall streak's milestone is
  * credited once; a paused child's occurrence is excused; a restart after days down catches up on today only;
- * a wake delivered twice makes nothing twice.
+ * a wake delivered twice makes nothing twice; at the family's reminder time each child with a chore still to do
+ * is reminded once (issue 20).
  */
 
 const ZONE = 'America/New_York';
@@ -186,4 +187,48 @@ describe('the chore clock: occurrences, misses, streaks', () => {
       [today(), 'pending'],
     ]);
   });
+
+  it('at the family’s reminder time, each child with a chore still to do today is reminded once, of all of them', async () => {
+    const home = await createFamily(server.url);
+    const [ada, ben] = home.kids;
+    expect((await home.admin.client.put('/api/family', { timeZone: ZONE, choreSettings: { reminderTime: '17:00' } })).status).toBe(200);
+    const chore = (title: string, mode: 'everyone' | 'firstCome') =>
+      home.admin.client.post('/api/chores', { title, pointsValue: 2, schedule: { repeat: 'daily', startDay: today() }, sharing: { mode }, children: [ada.id, ben.id] });
+    const beds = (await chore(uniqueName('Make the bed '), 'everyone')).body.id as string;
+    const madeBins = await chore(uniqueName('Take out the bins '), 'firstCome');
+    expect(madeBins.body).toMatchObject({ id: expect.any(String) });
+    const bins = madeBins.body.id as string;
+    // Each chore's clock has heard of it (its reactor set its wake) before the day turns.
+    await quiet();
+    startOfDay(1);
+    await tick();
+    const day = today();
+    const tasks = ((await home.admin.client.get('/api/tasks')).body as Task[]).filter((t) => t.chore?.periodKey === day);
+    const adasBed = tasks.find((t) => t.chore!.choreId === beds && t.assignedTo.includes(ada.id))!;
+    const bensBed = tasks.find((t) => t.chore!.choreId === beds && t.assignedTo.includes(ben.id))!;
+    const bin = tasks.find((t) => t.chore!.choreId === bins)!;
+    expect((await ada.client.put(`/api/tasks/${adasBed.id}`, { status: 'submitted' })).status).toBe(200);
+    const reminders = async (childId: string) => server.running.events.readStream(`choreReminder-${childId}_${day}`);
+
+    const at = (hour: number, minute: number) => (offsetMs += localNow().set({ hour, minute, second: 0 }).toMillis() - clock.now().getTime());
+    at(16, 59);
+    await tick();
+    expect(await reminders(ada.id)).toEqual([]);
+    at(17, 0);
+    await tick();
+    // Ben: his bed and the bins; Ada: only the bins, her bed waits for review. Both chores woke: one reminder each.
+    const [bens] = await reminders(ben.id);
+    expect(bens?.data).toEqual({ childId: ben.id, day, tasks: expect.arrayContaining([{ taskId: bensBed.id, title: bensBed.title }, { taskId: bin.id, title: bin.title }]) });
+    expect((bens!.data as { tasks: unknown[] }).tasks).toHaveLength(2);
+    expect((await reminders(ada.id)).map((e) => e.data)).toEqual([{ childId: ada.id, day, tasks: [{ taskId: bin.id, title: bin.title }] }]);
+    expect(bens!.metadata.familyId).toBe(home.familyId);
+
+    // Wakes again (a wake delivered twice, the next chore's tick): still one reminder each.
+    await choreClock().tick(beds);
+    await choreClock().tick(bins);
+    await quiet();
+    expect(await reminders(ben.id)).toHaveLength(1);
+    expect(await reminders(ada.id)).toHaveLength(1);
+  });
 });
+

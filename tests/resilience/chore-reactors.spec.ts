@@ -3,7 +3,8 @@
  * the chores' wakes on BullMQ in the machine's real Redis (a queue of this test's own, deleted afterwards).
  * Chores starting today are made through both processes at once while one process is killed (-9) and started
  * again; their occurrences are approved through both. In the end the log holds each occurrence once, each
- * settled once, each credit once, and Redis one wake per chore: for the start of the family's tomorrow.
+ * settled once, each credit once, each child reminded once (issue 20: the family's reminders come from midnight),
+ * and Redis one wake per chore: for the start of the family's tomorrow.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -67,7 +68,8 @@ if (!redis.available) {
       let b: ApiProcess = await startApiProcess(dataDir, env);
       const family = await createFamily(a.url);
       const on = (p: ApiProcess, client: ApiClient) => new ApiClient(p.url, client.token);
-      expect((await family.admin.client.put('/api/family', { timeZone: ZONE })).status).toBe(200);
+      // Reminders from midnight: every chore's first tick today also reminds its children (issue 20).
+      expect((await family.admin.client.put('/api/family', { timeZone: ZONE, choreSettings: { reminderTime: '00:00' } })).status).toBe(200);
       const today = DateTime.now().setZone(ZONE).toISODate()!;
       const kids = family.kids.map((k) => k.id);
 
@@ -110,6 +112,8 @@ if (!redis.available) {
         expect(created).toHaveLength(chores.length * kids.length);
         expect(created.every((r) => r.n === 1)).toBe(true);
         expect(count('TaskPointsAwarded').reduce((sum, r) => sum + r.n, 0)).toBe(chores.length * kids.length);
+        // Every chore's tick in both processes asked to remind each child: one reminder each, today.
+        expect(count('ChoreReminderSent').sort((x, y) => (x.s < y.s ? -1 : 1))).toEqual(kids.map((k) => ({ s: `choreReminder-${k}_${today}`, n: 1 })).sort((x, y) => (x.s < y.s ? -1 : 1)));
       } finally {
         db.close();
       }

@@ -156,6 +156,7 @@ export const messages = {
   skipNotRequested: 'No one has asked to skip this chore.',
   choreUpcomingWindow: 'from and to must be dates (YYYY-MM-DD), to not before from, at most 62 days in all',
   missedChore: 'Missed chores must do nothing or deduct',
+  reminderTime: 'The reminder time must be a time of day such as 16:00, or off',
   streakMilestone: 'Each streak milestone needs a streak of 1 to 365 days and 1 to 500 points',
   streakMilestoneDuplicate: 'Each streak milestone must be for a different streak',
   streakMilestonesTooMany: 'A family can set at most 10 streak milestones',

@@ -27,6 +27,7 @@ export * from './chores/chore.decider.js';
 export * from './chores/periods.js';
 export * from './chores/planned.js';
 export * from './chores/chore-clock.js';
+export * from './chores/chore-reminder.decider.js';
 export { dayEnd, localDayOf } from './chores/local-days.js';
 export * from './chores/period-streaks.js';
 export * from './live/live-changes.js';

@@ -5,7 +5,7 @@ import type { AccessRequestEvent } from './access-events.js';
 import type { InviteEvent } from './invite-events.js';
 import type { PointsAccountEvent } from './points-events.js';
 import type { TaskEvent } from './task-events.js';
-import type { ChoreEvent } from './chore-events.js';
+import type { ChoreEvent, ChoreReminderSent } from './chore-events.js';
 import type { AnnouncementEvent, PhotoEvent } from './announcement-events.js';
 import type { CalendarEvent } from './calendar-events.js';
 import type { ReportEvent } from './report-events.js';
@@ -21,6 +21,7 @@ export type FamilyOsEvent =
   | SessionEvent
   | TaskEvent
   | ChoreEvent
+  | ChoreReminderSent
   | PointsAccountEvent
   | AnnouncementEvent
   | PhotoEvent
@@ -113,6 +114,7 @@ export const schemaVersions: Record<EventType, number> = {
   ChoreEnded: 1,
   ChoreOccurrenceRecorded: 1,
   ChoreOccurrenceSettled: 1,
+  ChoreReminderSent: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

@@ -63,3 +63,9 @@ export type ChoreOccurrenceSettled = DomainEvent<
 >;
 
 export type ChoreEvent = ChoreCreated | ChoreEdited | ChorePaused | ChoreResumed | ChoreEnded | ChoreOccurrenceRecorded | ChoreOccurrenceSettled;
+
+/**
+ * Issue 20: a child was reminded, at the family's reminder time, of the chore occurrences still to do today.
+ * Its stream (`choreReminder-<childId>_<day>`) holds it alone: once per child and day, whoever appends first.
+ */
+export type ChoreReminderSent = DomainEvent<'ChoreReminderSent', { childId: string; day: string; tasks: { taskId: string; title: string }[] }>;

@@ -54,6 +54,8 @@ export const streams = {
   idempotentRequest: (requestKey: string) => `idempotentRequest-${requestKey}`,
   /** A repeating chore (issue 19); its occurrences are tasks, see `choreOccurrenceTaskId` in libs/domain. */
   chore: (choreId: string) => `chore-${choreId}`,
+  /** A child's reminder of a day's chores (issue 20): one event at most, so once per child and day. */
+  choreReminder: (childId: string, day: string) => `choreReminder-${childId}_${day}`,
   /** A one-time sign-in link, named by the sha256 of its token (decision 029). */
   signInLink: (tokenHash: string) => `signInLink-${tokenHash}`,
   /** A hub username a parent named for a member, by the sha256 of the lowercased name (decision 029). */

@@ -54,6 +54,11 @@ export interface StreakMilestoneSetting {
 export interface ChoreSettings {
   missedChore: 'nothing' | 'deduct';
   streakMilestones: StreakMilestoneSetting[];
+  /**
+   * When children with chores still to do today are reminded (issue 20), 'HH:MM' in the family's time zone, or
+   * null for never. Absent in events written before reminders: the default (DEFAULT_CHORE_SETTINGS) then.
+   */
+  reminderTime?: string | null;
 }
 /** Families created before chores have the defaults (family decider DEFAULT_CHORE_SETTINGS) until this is appended. */
 export type ChoreSettingsChanged = DomainEvent<'ChoreSettingsChanged', ChoreSettings>;

@@ -9,6 +9,8 @@ import {
   memberDecider,
   nextWake,
   occurrencesOver,
+  occurrencesToRemind,
+  choreReminderDecider,
   openOccurrences,
   periodDue,
   SYSTEM_ACTOR,
@@ -38,6 +40,8 @@ const PAGE = 500;
 interface FamilyFacts {
   timeZone: string;
   deducts: boolean;
+  /** 'HH:MM' in its zone, or null: no reminders (issue 20). */
+  reminderTime: string | null;
 }
 
 /**
@@ -130,13 +134,43 @@ export class ChoreClock {
     for (const over of occurrencesOver(state, family.timeZone, this.clock.now())) await this.markMissed(state, over, family);
     await this.recordDue(choreId, family, away);
     const after = (await this.runner.load(streams.chore(choreId), choreDecider)).state;
-    const wake = nextWake(after, family.timeZone, this.clock.now());
+    await this.remind(after, family);
+    const wake = nextWake(after, family.timeZone, this.clock.now(), family.reminderTime);
     if (wake && this.wakes) await this.wakes.wakeAt(choreId, wake);
   }
 
   private async family(familyId: string): Promise<FamilyFacts> {
     const { state } = await this.runner.load(streams.family(familyId), familyDecider);
-    return { timeZone: state.timeZone, deducts: state.choreSettings.missedChore === 'deduct' };
+    return { timeZone: state.timeZone, deducts: state.choreSettings.missedChore === 'deduct', reminderTime: state.choreSettings.reminderTime };
+  }
+
+  /**
+   * Once the family's reminder time has come on a day this chore has an occurrence still open, each of its
+   * children is reminded (once that day, in the reminder's own stream) of every chore occurrence still to do
+   * today: this chore's, and the others the tasks read model shows pending. An occurrence submitted for review
+   * is not "to do"; one just made and not projected yet still is.
+   */
+  private async remind(chore: ChoreState, family: FamilyFacts): Promise<void> {
+    const due = occurrencesToRemind(chore, family.timeZone, this.clock.now(), family.reminderTime);
+    if (due.length === 0 || chore.familyId === null) return;
+    const day = due[0]!.periodKey;
+    const pending = (await this.readModels.find(collections.tasks, { where: { familyId: chore.familyId, status: 'pending' } })).filter(
+      (t) => t.chore?.periodKey === day,
+    );
+    const mine = await Promise.all(due.map(async (o) => ({ ...o, status: (await this.readModels.get(collections.tasks, o.taskId))?.status ?? 'pending' })));
+    for (const childId of new Set(due.flatMap((o) => o.children))) {
+      const streamId = streams.choreReminder(childId, day);
+      if ((await this.events.readStream(streamId)).length > 0) continue;
+      const tasks = new Map<string, string>();
+      for (const o of mine) if (o.children.includes(childId) && o.status === 'pending') tasks.set(o.taskId, chore.title);
+      for (const t of pending) if (t.assignedTo.includes(childId)) tasks.set(t.id, t.title);
+      await this.runner.run({ actorId: SYSTEM_ACTOR, familyId: chore.familyId }, async () => {
+        const reminder = await this.runner.load(streamId, choreReminderDecider);
+        const command = { type: 'RemindChild', childId, day, tasks: [...tasks].map(([taskId, title]) => ({ taskId, title })) } as const;
+        const events = choreReminderDecider.decide(command, reminder.state);
+        return { appends: events.length ? [{ streamId, expectedRevision: reminder.revision, events }] : [], result: undefined };
+      });
+    }
   }
 
   /** Whether a child is paused on a day, from the children's member streams. */

@@ -10,7 +10,9 @@ import {
   IsString,
   Max,
   MaxLength,
+  Matches,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { CURRENCIES, limits, WEEKDAYS } from '../limits.js';
@@ -78,6 +80,12 @@ export class ChoreSettingsDto {
   @ValidateNested({ each: true })
   @Type(() => StreakMilestoneDto)
   streakMilestones?: StreakMilestoneDto[];
+
+  /** 'HH:MM' in the family's time zone, or null: no reminders. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: messages.reminderTime })
+  reminderTime?: string | null;
 }
 
 /** PUT /api/family: any subset of the settings; absent fields stay as they are. */

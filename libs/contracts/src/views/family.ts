@@ -5,8 +5,8 @@ export interface FamilyView extends FamilySettings {
   id: string;
   redemptionOptions: string[];
   systemTemplates: readonly TaskTemplate[];
-  /** What the family's repeating chores do: missed chores deduct or not, and the streak bonuses (issue 19). */
-  choreSettings: ChoreSettings;
+  /** What the family's repeating chores do: missed chores deduct or not, the streak bonuses (issue 19), the reminder time (issue 20). */
+  choreSettings: Required<ChoreSettings>;
   createdAt: string;
 }
 

@@ -1,7 +1,7 @@
 import type { ChoreEvent, ChoreFields } from '@familyos/events';
 import { fold } from '../shared/decider.js';
 import { choreDecider, choreOccurrenceTaskId } from './chore.decider.js';
-import { nextWake, occurrencesOver, openOccurrences, periodDue } from './chore-clock.js';
+import { nextWake, occurrencesOver, occurrencesToRemind, openOccurrences, periodDue } from './chore-clock.js';
 
 /** The chore's clock (decision 035): given a chore's events, at an instant, what is due and when to look again. */
 
@@ -124,6 +124,29 @@ describe('the chore clock', () => {
     it('an occurrence over but still open (a skip request waiting) does not make the clock spin', () => {
       const state = given(created(), recorded('2026-03-02', ['emma']), { type: 'ChoreEnded', data: { endedOn: '2026-03-02' } });
       expect(nextWake(state, ZONE, at('2026-03-04T15:00:00Z'))).toBeNull();
+    });
+  });
+
+  describe('reminders (issue 20): today’s open occurrences, from the family’s reminder time', () => {
+    const today = given(created(), recorded('2026-03-02', ['emma']));
+
+    it('nothing before the reminder time (16:00 in New York is 21:00 UTC in March), today’s occurrence from then on', () => {
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-02T20:59:59Z'), '16:00')).toEqual([]);
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-02T21:00:00Z'), '16:00')).toEqual([
+        { periodKey: '2026-03-02', taskId: 'chore-1_2026-03-02', children: ['emma'] },
+      ]);
+    });
+
+    it('never without a reminder time, nor for yesterday’s occurrence, nor once it is settled', () => {
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-02T22:00:00Z'), null)).toEqual([]);
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-03T22:00:00Z'), '16:00')).toEqual([]);
+      expect(occurrencesToRemind(given(created(), recorded('2026-03-02', ['emma']), settled('2026-03-02', 'done')), ZONE, at('2026-03-02T22:00:00Z'), '16:00')).toEqual([]);
+    });
+
+    it('the clock wakes at the reminder time on an open occurrence’s day, before its end', () => {
+      expect(nextWake(today, ZONE, at('2026-03-02T15:00:00Z'), '16:00')).toEqual(at('2026-03-02T21:00:00Z'));
+      expect(nextWake(today, ZONE, at('2026-03-02T21:00:00Z'), '16:00')).toEqual(at('2026-03-03T05:00:00Z'));
+      expect(nextWake(today, ZONE, at('2026-03-02T15:00:00Z'), null)).toEqual(at('2026-03-03T05:00:00Z'));
     });
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, dayEnd, dayStart, localDayOf } from './local-days.js';
+import { addDays, dayEnd, dayStart, localDayOf, localInstant, parseTime } from './local-days.js';
 import { recordedPeriods, takesPeriod, type ChoreState } from './chore.decider.js';
 import { openTasksOf } from './periods.js';
 import { nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
@@ -68,16 +68,16 @@ export function periodDue(state: ChoreState, timeZone: string, now: Date): strin
 }
 
 /**
- * The next instant the chore's clock must look again after `now`: the start of its next period's day, or the
- * end of an open occurrence's day, whichever comes first; null when nothing will ever be due (ended and settled).
+ * The next instant the chore's clock must look again after `now`: the start of its next period's day, the
+ * family's reminder time on an open occurrence's day, or the end of that day, whichever comes first; null when nothing will ever be due (ended and settled).
  * An occurrence over but still open (waiting on a skip request or a review) is not a reason to wake: the event
  * that settles it, or the decline that reopens it, wakes the chore.
  */
-export function nextWake(state: ChoreState, timeZone: string, now: Date): Date | null {
+export function nextWake(state: ChoreState, timeZone: string, now: Date, reminderTime: string | null = null): Date | null {
   if (!state.exists || state.schedule === null) return null;
   const at = now.getTime();
   const candidates = openOccurrences(state)
-    .map((o) => dayEnd(o.periodKey, timeZone))
+    .flatMap((o) => [dayEnd(o.periodKey, timeZone), reminderInstant(o.periodKey, reminderTime, timeZone) ?? 0])
     .filter((t) => t > at);
   const running = !state.paused && !state.ended;
   const today = localDayOf(now.toISOString(), timeZone);
@@ -90,4 +90,21 @@ export function nextWake(state: ChoreState, timeZone: string, now: Date): Date |
     if (next !== null) candidates.push(Math.max(dayStart(next > today ? next : addDays(today, 1), timeZone), at + 1));
   }
   return candidates.length === 0 ? null : new Date(Math.min(...candidates));
+}
+
+/** The family's reminder time (`HH:MM`, its zone) on `day`, as an instant; null when the family has none. */
+export function reminderInstant(day: string, reminderTime: string | null, timeZone: string): number | null {
+  const time = parseTime(reminderTime);
+  return time ? localInstant(day, time.hour, time.minute, timeZone) : null;
+}
+
+/**
+ * The open occurrences whose children are due a reminder at `now` (issue 20): today's, in the family's zone,
+ * once its reminder time has come. The reminder itself is once per child and day (its stream, in the api).
+ */
+export function occurrencesToRemind(state: ChoreState, timeZone: string, now: Date, reminderTime: string | null): OpenOccurrence[] {
+  const today = localDayOf(now.toISOString(), timeZone);
+  const at = reminderInstant(today, reminderTime, timeZone);
+  if (at === null || now.getTime() < at) return [];
+  return openOccurrences(state).filter((o) => o.periodKey === today);
 }

@@ -283,7 +283,7 @@ describe('family decider', () => {
   });
   describe('chore settings (issue 19)', () => {
     it('a family created before chores has the defaults: a missed chore does nothing, 7 in a row earns 10', () => {
-      expect(fold(familyDecider, [created()]).choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] });
+      expect(fold(familyDecider, [created()]).choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '16:00' });
       expect(DEFAULT_CHORE_SETTINGS.missedChore).toBe('nothing');
     });
 
@@ -291,19 +291,26 @@ describe('family decider', () => {
       spec
         .given([created()])
         .when(update({ choreSettings: { missedChore: 'deduct', streakMilestones: [{ streak: 30, points: 50 }, { streak: 7, points: 10 }] } }))
-        .then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }, { streak: 30, points: 50 }] } }]);
+        .then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }, { streak: 30, points: 50 }], reminderTime: '16:00' } }]);
     });
 
     it('changes one part and keeps the other; the same again appends nothing', () => {
       spec
         .given([created()])
         .when(update({ choreSettings: { missedChore: 'deduct' } }))
-        .then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }] } }]);
+        .then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '16:00' } }]);
       spec.given([created()]).when(update({ choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] } })).thenNothing();
     });
 
     it('no milestones at all is allowed: no streak bonuses', () => {
-      spec.given([created()]).when(update({ choreSettings: { streakMilestones: [] } })).then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'nothing', streakMilestones: [] } }]);
+      spec.given([created()]).when(update({ choreSettings: { streakMilestones: [] } })).then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'nothing', streakMilestones: [], reminderTime: '16:00' } }]);
+    });
+
+    it('reminders (issue 20): at 4 pm until a parent picks another time or turns them off; a family whose settings predate them has 4 pm', () => {
+      spec.given([created()]).when(update({ choreSettings: { reminderTime: '07:30' } })).then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '07:30' } }]);
+      spec.given([created()]).when(update({ choreSettings: { reminderTime: null } })).then([{ type: 'ChoreSettingsChanged', data: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: null } }]);
+      const older = { type: 'ChoreSettingsChanged', data: { missedChore: 'deduct', streakMilestones: [] } } as const;
+      expect(fold(familyDecider, [created(), older]).choreSettings.reminderTime).toBe('16:00');
     });
 
     it.each<[string, Changes['choreSettings'], string]>([
@@ -314,6 +321,8 @@ describe('family decider', () => {
       ['points past 500', { streakMilestones: [{ streak: 7, points: 501 }] }, messages.streakMilestone],
       ['half a day', { streakMilestones: [{ streak: 7.5, points: 10 }] }, messages.streakMilestone],
       ['the same streak twice', { streakMilestones: [{ streak: 7, points: 10 }, { streak: 7, points: 20 }] }, messages.streakMilestoneDuplicate],
+      ['a reminder at 25:00', { reminderTime: '25:00' }, messages.reminderTime],
+      ['a reminder "after school"', { reminderTime: 'after school' }, messages.reminderTime],
       ['eleven milestones', { streakMilestones: Array.from({ length: 11 }, (_, i) => ({ streak: i + 1, points: 1 })) }, messages.streakMilestonesTooMany],
     ])('refuses %s', (_, choreSettings, message) => {
       spec.given([created()]).when(update({ choreSettings })).thenRefuses('invalid', exactly(message));

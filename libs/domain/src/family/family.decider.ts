@@ -9,12 +9,21 @@ export interface FamilyState extends FamilySettings {
   exists: boolean;
   familyId: string | null;
   /** Not in FamilyCreated: every family has the defaults until a parent changes them (ChoreSettingsChanged). */
-  choreSettings: ChoreSettings;
+  choreSettings: Required<ChoreSettings>;
 }
 
 export const DEFAULT_POINT_SETTINGS: PointSettings = { allowNegative: true, interestRate: 0, currency: 'USD' };
-/** A missed chore costs nothing unless the family says so; a week in a row earns 10 FP. */
-export const DEFAULT_CHORE_SETTINGS: ChoreSettings = { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] };
+/** A missed chore costs nothing unless the family says so; a week in a row earns 10 FP; reminders at 4 pm. */
+export const DEFAULT_CHORE_SETTINGS: Required<ChoreSettings> = {
+  missedChore: 'nothing',
+  streakMilestones: [{ streak: 7, points: 10 }],
+  reminderTime: '16:00',
+};
+
+/** A family's chore settings, with the defaults for what an older event did not say. */
+export const choreSettingsOf = (settings: ChoreSettings): Required<ChoreSettings> => ({ ...DEFAULT_CHORE_SETTINGS, ...settings });
+
+const REMINDER_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export type FamilyCommand =
   | { type: 'CreateFamily'; familyId: string; name: string; timeZone: string }
@@ -106,7 +115,7 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
       case 'SystemTemplatesHiddenChanged':
         return { ...state, hiddenSystemTemplates: event.data.hiddenSystemTemplates };
       case 'ChoreSettingsChanged':
-        return { ...state, choreSettings: event.data };
+        return { ...state, choreSettings: choreSettingsOf(event.data) };
     }
   },
 
@@ -188,9 +197,14 @@ export const familyDecider: Decider<FamilyCommand, FamilyState, FamilyEvent> = {
     }
 
     if (c.choreSettings) {
-      const { missedChore = state.choreSettings.missedChore, streakMilestones } = c.choreSettings;
+      const { missedChore = state.choreSettings.missedChore, streakMilestones, reminderTime = state.choreSettings.reminderTime } = c.choreSettings;
       if (missedChore !== 'nothing' && missedChore !== 'deduct') throw invalid(messages.missedChore, 'missedChore');
-      const next: ChoreSettings = { missedChore, streakMilestones: streakMilestones ? milestonesOf(streakMilestones) : state.choreSettings.streakMilestones };
+      if (reminderTime !== null && !REMINDER_TIME.test(String(reminderTime))) throw invalid(messages.reminderTime, 'reminderTime');
+      const next: Required<ChoreSettings> = {
+        missedChore,
+        streakMilestones: streakMilestones ? milestonesOf(streakMilestones) : state.choreSettings.streakMilestones,
+        reminderTime,
+      };
       if (!same(next, state.choreSettings)) events.push({ type: 'ChoreSettingsChanged', data: next });
     }
     return events;

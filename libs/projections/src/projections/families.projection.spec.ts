@@ -40,7 +40,7 @@ describe('families projection', () => {
         taskTemplates: [],
         hiddenSystemTemplates: [],
         createdAt: e.metadata.timestamp,
-        choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] },
+        choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '16:00' },
       },
     ]);
   });
@@ -79,7 +79,7 @@ describe('families projection', () => {
         taskTemplates: [{ title: 'Feed the cat', description: 'Twice a day', points: 10, emoji: '🐈' }],
         hiddenSystemTemplates: ['Make bed', 'Homework'],
         createdAt: first.metadata.timestamp,
-        choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] },
+        choreSettings: { missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '16:00' },
       },
     ]);
   });
@@ -144,6 +144,8 @@ describe('families projection', () => {
     log.add('family-fam-1', 'ChoreSettingsChanged', { missedChore: 'deduct', streakMilestones: [{ streak: 3, points: 5 }, { streak: 10, points: 25 }] });
     expect((await run(log))[0]).toMatchObject({ name: 'The Smiths', choreSettings: { missedChore: 'deduct', streakMilestones: [{ streak: 3, points: 5 }, { streak: 10, points: 25 }] } });
     log.add('family-fam-1', 'ChoreSettingsChanged', { missedChore: 'nothing', streakMilestones: [] });
-    expect((await run(log))[0]!.choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [] });
+    expect((await run(log))[0]!.choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [], reminderTime: '16:00' });
+    log.add('family-fam-1', 'ChoreSettingsChanged', { missedChore: 'nothing', streakMilestones: [], reminderTime: null });
+    expect((await run(log))[0]!.choreSettings.reminderTime).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { isEvent, type ChoreSettings } from '@familyos/events';
-import { DEFAULT_CHORE_SETTINGS } from '@familyos/domain';
+import { choreSettingsOf, DEFAULT_CHORE_SETTINGS } from '@familyos/domain';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 import type { FamilyDoc } from '../schema/documents.js';
@@ -12,13 +12,13 @@ const patches: Record<string, (data: never) => Partial<FamilyDoc>> = {
   RewardsChanged: (d: { rewards: FamilyDoc['rewards'] }) => ({ rewards: d.rewards }),
   TaskTemplatesChanged: (d: { taskTemplates: FamilyDoc['taskTemplates'] }) => ({ taskTemplates: d.taskTemplates }),
   SystemTemplatesHiddenChanged: (d: { hiddenSystemTemplates: string[] }) => ({ hiddenSystemTemplates: d.hiddenSystemTemplates }),
-  ChoreSettingsChanged: (d: ChoreSettings) => ({ choreSettings: { missedChore: d.missedChore, streakMilestones: d.streakMilestones } }),
+  ChoreSettingsChanged: (d: ChoreSettings) => ({ choreSettings: choreSettingsOf(d) }),
 };
 
 export const familiesProjection: Projection = {
   name: 'families',
-  // 2: the chore settings (issue 19): the family decider's defaults until ChoreSettingsChanged.
-  version: 2,
+  // 2: the chore settings (issue 19): the family decider's defaults until ChoreSettingsChanged. 3: reminderTime.
+  version: 3,
   collections: [collections.families],
   async apply(event, tx) {
     if (isEvent(event, 'FamilyCreated')) {

@@ -11,7 +11,7 @@ export interface FamilyDoc extends FamilySettings {
   familyId: string;
   createdAt: string;
   /** What the family's repeating chores do (ChoreSettingsChanged); the family decider's defaults until changed. */
-  choreSettings: ChoreSettings;
+  choreSettings: Required<ChoreSettings>;
 }
 
 /**

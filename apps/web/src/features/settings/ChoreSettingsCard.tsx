@@ -1,5 +1,5 @@
 import { fp, limits } from '@familyos/contracts/rules';
-import { Box, Button, FormControlLabel, FormLabel, IconButton, List, ListItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, FormLabel, IconButton, List, ListItem, Radio, RadioGroup, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { listSx, SectionCard } from '../../components/SectionCard';
 import type { Family } from '../../lib/types';
@@ -14,10 +14,49 @@ const MISSED: { value: ChoreSettings['missedChore']; label: string; said: string
 ];
 
 const inARow = (n: number) => `${n} ${n === 1 ? 'day' : 'days'} in a row`;
+const DEFAULT_REMINDER = '16:00';
+
+type Save = ReturnType<typeof useSaveSettings>['save'];
+
+/** Issue 20: when children with chores still to do today get their one reminder, or never. */
+function ReminderSetting({ reminderTime, busy, save }: { reminderTime: string | null; busy: boolean; save: Save }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const shown = typed ?? reminderTime ?? DEFAULT_REMINDER;
+  const remindAt = (time: string | null) =>
+    save({ choreSettings: { reminderTime: time } }, time === null ? 'Reminders are off.' : `Children with chores still to do are now reminded at ${time}.`);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (await remindAt(shown)) setTyped(null);
+  }
+
+  return (
+    <Box>
+      <Typography sx={{ fontWeight: 600 }}>Reminders</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Once a day, at this time, each child with a chore still to do that day gets one reminder.
+      </Typography>
+      <FormControlLabel
+        control={<Switch checked={reminderTime !== null} disabled={busy} onChange={(e) => void remindAt(e.target.checked ? DEFAULT_REMINDER : null)} />}
+        label="Remind children of their chores"
+      />
+      {reminderTime !== null && (
+        <Stack component="form" onSubmit={(e) => void submit(e)} direction="row" sx={{ gap: 1.5, mt: 1, alignItems: 'flex-start' }} aria-label="Reminder time">
+          <TextField label="Remind at" type="time" size="small" value={shown} onChange={(e) => setTyped(e.target.value)} sx={{ flex: 1, maxWidth: 200 }} />
+          <Button type="submit" variant="outlined" disabled={busy || shown === reminderTime} sx={{ flexShrink: 0, height: 40 }}>
+            Save
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
 
 /**
  * Issue 19's family settings for repeating chores, saved through PUT /api/family `choreSettings` (the server
- * checks them and refuses with its own words): what a missed chore does, and the streak milestones' bonuses.
+ * checks them and refuses with its own words): what a missed chore does, the streak milestones' bonuses, and
+ * when children are reminded of the chores still to do (issue 20).
  */
 export function ChoreSettingsCard({ settings }: { settings: ChoreSettings }) {
   const { save, busy } = useSaveSettings();
@@ -63,6 +102,8 @@ export function ChoreSettingsCard({ settings }: { settings: ChoreSettings }) {
             Each chore sets its own missed-chore points. A paused child misses nothing.
           </Typography>
         </Box>
+
+        <ReminderSetting reminderTime={settings.reminderTime} busy={busy} save={save} />
 
         <Box>
           <Typography sx={{ fontWeight: 600 }}>Streak bonuses</Typography>
