@@ -82,3 +82,45 @@ test('offline, a reload still shows the last data and says so; back online the n
   await expect(page.getByTestId('offline-banner')).toBeHidden();
   await expect(page.getByTestId('balance-badge')).toContainText('40 FP');
 });
+
+// Debian's headless shell runs service workers, but denies every notification permission (showNotification
+// refuses even once it is granted); the full browser, headless too, shows them: this test alone starts it.
+test("the worker shows a push message, and a button's call with the session cookie passes the cross-site check", async ({ playwright, freshFamily, baseURL }) => {
+  const browser = await playwright.chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'] });
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
+  const { token } = await openAs(page, freshFamily.admin.username, PASSWORD, '/dashboard');
+  const worker = await controllingWorker(page, context);
+
+  // A push as the browser's push service would deliver it.
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.endsWith('/') && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const origin = new URL(page.url()).origin;
+  const approve = { action: 'approve', title: 'Approve', method: 'PUT', path: '/api/tasks/t1', body: { status: 'approved' } };
+  const message = { kind: 'task.submitted', title: 'Ada finished a task', body: 'Approve it?', url: '/tasks', tag: 'task-t1', actions: [approve] };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registered, data: JSON.stringify(message) });
+  const shown = () =>
+    worker.evaluate(async () => {
+      const scope = globalThis as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string; tag: string; data: unknown }[]> } };
+      return (await scope.registration.getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data }));
+    });
+  await expect.poll(shown).toEqual([{ title: message.title, body: message.body, tag: 'task-t1', data: { url: '/tasks', actions: [approve] } }]);
+
+  // What a button does, from the worker: the cookie signs it in (no bearer token), and the server's check of
+  // the Origin sees its own: the worker is on the app's origin.
+  const tasks = await page.request.get('/api/tasks', { headers: { authorization: `Bearer ${token}` } });
+  const submitted = ((await tasks.json()) as { id: string; title: string }[]).find((t) => t.title === freshFamily.tasks.submitted);
+  const answer = await worker.evaluate(async (path) => {
+    const res = await fetch(path, { method: 'PUT', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'approved' }) });
+    return { status: res.status, body: (await res.json()) as { status?: string } };
+  }, `/api/tasks/${submitted?.id}`);
+  expect(answer).toMatchObject({ status: 200, body: { status: 'approved' } });
+  await browser.close();
+});
