@@ -61,7 +61,7 @@ test('the manifest, its icons and the worker are served as an installable app ne
   expect(installabilityErrors).toEqual([]);
 });
 
-test('offline, a reload still shows the last data and says so; back online the notice goes', async ({ page, context, family }) => {
+test('offline, a reload still shows the last data and says so; back online the notice goes; sign-out forgets it', async ({ page, context, family }) => {
   const ada = family.kids[0];
   await openAs(page, ada.username, PASSWORD, '/dashboard');
   await expect(page.getByTestId('balance-badge')).toContainText('40 FP');
@@ -81,6 +81,11 @@ test('offline, a reload still shows the last data and says so; back online the n
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toBeHidden();
   await expect(page.getByTestId('balance-badge')).toContainText('40 FP');
+
+  // A family's data does not stay in the browser once its member signs out.
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await saved()).toBeNull();
 });
 
 // Debian's headless shell runs service workers, but denies every notification permission (showNotification
