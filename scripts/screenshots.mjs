@@ -305,6 +305,18 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
       await open('/user/nobody');
       await shoot('user-not-found');
     }
+    if (role === 'child') {
+      // Offline (issue 20): the dashboard reloaded with no network, from the service worker's shell and the
+      // data the app saved, saying so.
+      await open('/dashboard');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null && localStorage.getItem('familyos.saved-data') !== null);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('offline-banner').waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await shoot('offline-child');
+      await context.setOffline(false);
+    }
     await context.close();
   }
 

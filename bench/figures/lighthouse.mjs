@@ -1,5 +1,7 @@
-// Lighthouse (mobile profile) on the login page and on a signed-in dashboard, served by the built api.
+// Lighthouse (mobile profile) on the login page and on a signed-in dashboard, served by the built api, and
+// Chromium's installability check of the app (decision 038: Lighthouse 12 has no installability audit).
 import { judge } from '../budgets.mjs';
+import { installability } from '../lib/installability.mjs';
 import { runLighthouse } from '../lib/lighthouse.mjs';
 import { startApi } from '../lib/server.mjs';
 
@@ -25,7 +27,17 @@ export async function run(ctx) {
     ];
     const results = await runLighthouse(pages, { log: ctx.log });
     if (!results.dashboard.finalUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${results.dashboard.finalUrl}`);
-    return pages.flatMap(({ key }) => {
+    const install = await installability(`${api.url}/login`);
+    ctx.log(`  installability: ${JSON.stringify(install)}`);
+    const installRows = [
+      judge(
+        'installable:errors',
+        install.errors.length,
+        `Chromium's Page.getInstallabilityErrors on /login (${install.manifestUrl || 'no manifest'}), service worker in control: ${install.controlled ? 'yes' : 'no'}${install.errors.length ? `; errors: ${install.errors.join('; ')}` : ''}`,
+      ),
+      judge('installable:worker-controls', install.controlled ? 1 : 0, 'the service worker (/sw.js) controls the page after its first load (1 = yes)'),
+    ];
+    const lighthouseRows = pages.flatMap(({ key }) => {
       const { scores, shortfalls, metrics } = results[key];
       return CATEGORIES.map((category) => {
         const short = shortfalls.filter((s) => s.startsWith(`${category}/`)).map((s) => s.slice(category.length + 1));
@@ -36,6 +48,7 @@ export async function run(ctx) {
         return judge(`lighthouse:${key}:${category}`, scores[category], short.length ? `${how}; short: ${short.join('; ')}` : how);
       });
     });
+    return [...lighthouseRows, ...installRows];
   } finally {
     await api.stop();
   }
