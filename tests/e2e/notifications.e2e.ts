@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { memberFor, NAMES, PASSWORD } from './support/family.js';
+import { checkA11y } from './support/a11y.js';
+import { openAs, toast } from './support/session.js';
+
+/**
+ * Issue 20's notification centre as a family meets it, a parent and a child in two browser contexts at once: the
+ * parent creates a task for the child; the child's bell counts it (after a reload: the live stream that refreshes
+ * it without one is the lead's part), its list leads to the task, and "Mark all as read" empties the count.
+ */
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const unreadOf = async (page: Page) => Number((await bell(page).getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1] ?? 0);
+
+test('the child hears of a new task through the bell, opens it, and marks everything read', async ({ browser, freshFamily: family }) => {
+  const parentContext = await browser.newContext();
+  const childContext = await browser.newContext();
+  const parent = await parentContext.newPage();
+  const child = await childContext.newPage();
+  await openAs(child, memberFor(family, 'child').username, PASSWORD, '/dashboard');
+  await expect(bell(child)).toBeVisible();
+  const before = await unreadOf(child);
+
+  await openAs(parent, family.admin.username, PASSWORD, '/dashboard');
+  await parent.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: 'Create Task' }).click();
+  const form = parent.getByRole('dialog', { name: /Create Task/ });
+  await form.getByRole('textbox', { name: 'Title' }).fill('Water the tomatoes');
+  await form.getByRole('checkbox', { name: NAMES.child }).check();
+  await form.getByRole('button', { name: 'Create Task', exact: true }).click();
+  await expect(toast(parent)).toContainText('Task Created');
+
+  await child.reload();
+  await expect(bell(child)).toHaveAccessibleName(`Notifications, ${before + 1} unread`);
+  await bell(child).click();
+  const list = child.getByRole('dialog', { name: 'Notifications' });
+  const newest = list.getByTestId('notification').first();
+  await expect(newest).toContainText(`${NAMES.admin} gave you a new task: Water the tomatoes`);
+  await expect(newest).toHaveAttribute('data-unread', 'true');
+  await checkA11y(child, 'the open notification list');
+
+  await newest.click();
+  await expect(list).toBeHidden();
+  await expect(child).toHaveURL(/\/tasks$/);
+  await expect(child.getByText('Water the tomatoes').first()).toBeVisible();
+  await expect(bell(child)).toHaveAccessibleName(before === 0 ? 'Notifications' : `Notifications, ${before} unread`);
+
+  await bell(child).click();
+  await expect(list.getByTestId('notification').first()).toHaveAttribute('data-unread', 'false');
+  await list.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(list.locator('[data-unread="true"]')).toHaveCount(0);
+  await expect(list.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await child.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(bell(child)).toHaveAccessibleName('Notifications');
+
+  // The parent created it: their own bell has nothing of it.
+  await bell(parent).click();
+  await expect(parent.getByRole('dialog', { name: 'Notifications' })).not.toContainText('Water the tomatoes');
+  await parentContext.close();
+  await childContext.close();
+});
