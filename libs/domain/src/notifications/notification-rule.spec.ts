@@ -2,6 +2,7 @@ import type { EventOf, EventType } from '@familyos/events';
 import {
   CHILD_NOTIFICATION_KINDS,
   PARENT_NOTIFICATION_KINDS,
+  mayNotify,
   notificationsFor,
   type NotificationFacts,
   type NotificationMember,
@@ -154,6 +155,7 @@ describe('who is never told', () => {
   it('events that tell nobody anything: a task unknown to the facts, the family settings, a calendar event', () => {
     expect(told('TaskSubmitted', { submittedBy: 'emma' }, 'emma', 'task-t1', { task: null })).toEqual([]);
     expect(told('FamilyRenamed', { name: 'The Smiths' }, 'mom', 'family-fam')).toEqual([]);
+    expect([mayNotify('FamilyRenamed'), mayNotify('TaskPointsAwarded'), mayNotify('TaskApproved'), mayNotify('toString')]).toEqual([false, false, true, false]);
   });
 
   it('the kinds are the names the push settings will offer, choreDueSoon among them with no producer yet', () => {

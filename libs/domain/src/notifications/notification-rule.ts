@@ -156,6 +156,9 @@ const rules: { [T in EventType]?: Rule<T> } = {
         ],
 };
 
+/** Whether events of this type can tell anyone anything: the others need no facts looked up. */
+export const mayNotify = (type: string): boolean => Object.prototype.hasOwnProperty.call(rules, type);
+
 /**
  * The notifications `event` makes, one per member told: only active members of the family, and never the
  * member who did it (a parent does not hear of their own approval, a child of their own submission).

@@ -1,5 +1,5 @@
 import { isEvent, streamEntityId, type StoredEvent } from '@familyos/events';
-import { notificationsFor, type NotificationFacts, type NotificationMember, type NotificationTask } from '@familyos/domain';
+import { mayNotify, notificationsFor, type NotificationFacts, type NotificationMember, type NotificationTask } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
 import type { NotificationDoc, NotificationRefDoc } from '../schema/documents.js';
@@ -84,8 +84,9 @@ export const notificationsProjection: Projection = {
     const familyId = event.metadata.familyId;
     if (!familyId) return;
     if (await markRead(tx, event)) return;
-    const facts = await factsFor(tx, event, familyId);
-    for (const n of notificationsFor(event, facts)) {
+    // Most of the log (sessions, settings, the calendar…) tells no one: no facts are read for it.
+    const told = mayNotify(event.type) ? notificationsFor(event, await factsFor(tx, event, familyId)) : [];
+    for (const n of told) {
       const id = notificationId(event.metadata.eventId, n.memberId);
       // Written once: on a replayed event the facts may have moved on, and a read row stays read.
       if (await tx.get(collections.notifications, id)) continue;
