@@ -1,7 +1,7 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ago } from '../../lib/dates';
 import type { Notification } from '../../lib/types';
@@ -16,9 +16,13 @@ export function NotificationBell() {
   const readAll = useReadAllNotifications();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const paper = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const unread = notifications.data?.unread ?? 0;
   const list = notifications.data?.notifications ?? [];
+
+  // The button is disabled once all is read: focus goes back to the list, so Escape and Tab still work in it.
+  const keepFocus = () => paper.current?.focus();
 
   const open = (n: Notification) => {
     setAnchor(null);
@@ -45,13 +49,13 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: 'min(380px, calc(100vw - 16px))', maxHeight: 'min(520px, calc(100vh - 80px))' } } }}
+        slotProps={{ paper: { ref: paper, role: 'dialog', 'aria-labelledby': titleId, sx: { width: 'min(380px, calc(100vw - 16px))', maxHeight: 'min(520px, calc(100vh - 80px))' } } }}
       >
         <Stack direction="row" sx={{ px: 2, py: 1.5, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
             Notifications
           </Typography>
-          <Button size="small" disabled={unread === 0 || readAll.isPending} onClick={() => list[0] && readAll.mutate(list[0].id)}>
+          <Button size="small" disabled={unread === 0 || readAll.isPending} onClick={() => list[0] && readAll.mutate(list[0].id, { onSuccess: keepFocus })}>
             Mark all as read
           </Button>
         </Stack>
