@@ -207,6 +207,14 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
     };
     await open('/dashboard');
     await shoot(`dashboard-${role}`);
+    if (role !== 'manager') {
+      // The header's bell, open on what the demo week told this member (issue 20).
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+      await shoot(`notifications-${role}`, false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
     if (role !== 'child') {
       await page.getByRole('button', { name: 'Issue Points' }).click();
       await page.getByRole('dialog').waitFor();

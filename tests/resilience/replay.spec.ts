@@ -146,6 +146,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
         points: await get(client, '/api/points'),
         redemptions: await get(client, '/api/redemptions'),
         reports: await get(client, '/api/reports?limit=52'),
+        notifications: await get(client, '/api/notifications'),
       };
     }
     out[h.label] = {
@@ -158,6 +159,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
       audit: await get(admin, '/api/audit-logs?limit=1000'),
       users: await get(admin, '/api/users'),
       family: await get(admin, '/api/family'),
+      notifications: await get(admin, '/api/notifications'),
     };
   }
   return out;
@@ -266,6 +268,8 @@ describe('rebuilding the read models from the event log', () => {
     // A weekly report with real numbers in it, computed by the reports projection.
     expect(lovelace.reports).toHaveLength(1);
     expect(lovelace.reports[0]!.totals.points).toBeGreaterThan(0);
+    // Each admin has been told of something (issue 20): the notifications are in the comparison too.
+    for (const f of Object.values(before) as { notifications: { unread: number } }[]) expect(f.notifications.unread).toBeGreaterThan(0);
   });
 
   it('replays the log over tampered read models and everything is as it was', async () => {

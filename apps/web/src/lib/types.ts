@@ -13,6 +13,8 @@ import type {
   FamilyView,
   LeaderboardEntry,
   MeView,
+  NotificationsView,
+  NotificationView,
   PointsEntryView,
   PublicSignInLinkView,
   RedemptionView,
@@ -49,6 +51,8 @@ export type ChildStreaks = ChildStreaksView;
 export type UpcomingChore = UpcomingChoreView;
 export type MemberPause = MemberPauseView;
 export type PublicSignInLink = PublicSignInLinkView;
+export type Notifications = NotificationsView;
+export type Notification = NotificationView;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };
 export const ROLE_EMOJI: Record<Role, string> = { admin: '👑', manager: '🧑‍🤝‍🧑', child: '🧒', superuser: '🛡️' };

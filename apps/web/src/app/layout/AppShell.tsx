@@ -22,6 +22,7 @@ import { useMe, useSession } from '../../lib/session';
 import { useFamily } from '../../api/family';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useStanding } from '../../api/standings';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { footerLinks, headerLinks } from './nav-links';
 import { useLiveUpdates } from '../live-updates';
 
@@ -80,6 +81,7 @@ export function AppShell() {
           </Box>
           <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
           {me.abilities.hasBalance && <BalanceBadge userId={me.id} />}
+          {me.familyId !== null && <NotificationBell />}
           {/* Nine links for a superuser at 1280 px: the name and family give way (ellipsis), the links never wrap. */}
           <Stack direction="row" spacing={1} sx={{ ml: 1, alignItems: 'center', minWidth: 0 }}>
             <UserAvatar user={me} size={36} />

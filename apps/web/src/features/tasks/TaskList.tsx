@@ -23,19 +23,8 @@ import { TaskStatusChip } from '../../components/TaskStatusChip';
 import { dueDateText, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
 import { signedFp } from '@familyos/contracts/rules';
 import { useState } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { SkipRequestNote } from './SkipRequest';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** A correction a parent may make to a task, offered where the server's `task.can` allows it. */
 export type TaskCorrection = 'edit' | 'delete' | 'reverse';
