@@ -222,6 +222,9 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     expect((bens!.data as { tasks: unknown[] }).tasks).toHaveLength(2);
     expect((await reminders(ada.id)).map((e) => e.data)).toEqual([{ childId: ada.id, day, tasks: [{ taskId: bin.id, title: bin.title }] }]);
     expect(bens!.metadata.familyId).toBe(home.familyId);
+    // The reminder is Ben's "chore due soon" in his notifications (the bell, and push).
+    const bell = (await ben.client.get('/api/notifications')).body as { notifications: { kind: string; title: string }[] };
+    expect(bell.notifications.filter((n) => n.kind === 'choreDueSoon').map((n) => n.title)).toEqual(['2 chores still to do today']);
 
     // Wakes again (a wake delivered twice, the next chore's tick): still one reminder each.
     await choreClock().tick(beds);

@@ -89,6 +89,23 @@ describe('GET /api/live', () => {
     expect(bens.heard.some((c) => c.topics.includes('points'))).toBe(false);
   });
 
+  it('refreshes the bell of whoever a change made a notification for, and every tab of a member who read theirs', async () => {
+    const [ada, ben] = family.kids;
+    const [mom, adas, adasOtherTab, bens] = await Promise.all([family.admin, ada, ada, ben].map((m) => ready(m.client.token)));
+    const made = await family.admin.client.post('/api/tasks', { title: 'Water the ferns', pointsValue: 3, assignedTo: [ada.id] });
+    const told = await adas.until(about('tasks', positionOf(made)), 'the new task');
+    expect(told.topics).toContain('notifications');
+    // Mom made it: no notification of her own doing.
+    expect((await mom.until(about('tasks', positionOf(made)), 'the new task, to Mom')).topics).not.toContain('notifications');
+
+    const read = await ada.client.post('/api/notifications/read-all', {});
+    expect(read.status).toBeLessThan(300);
+    await adasOtherTab.until((c) => c.id === positionOf(read) && c.topics.includes('notifications'), 'the read, in the other tab');
+    const posted = await family.admin.client.post('/api/announcements', { title: 'Later still', content: 'After the read' });
+    await bens.until(about('announcements', positionOf(posted)), 'the announcement');
+    expect(bens.heard.some((c) => c.topics.includes('notifications'))).toBe(false);
+  });
+
   it('a dropped stream resumes from its Last-Event-ID and first hears what it missed', async () => {
     const [ada] = family.kids;
     const first = await ready(ada.client.token);

@@ -5,7 +5,7 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ProjectionProgress } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { LIVE_TOPICS, liveChangeFor, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
+import { LIVE_TOPICS, liveChangeFor, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
 import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { LiveConnection } from './live-connection.js';
@@ -102,7 +102,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) {
         throw new Error(`the projections have not reached position ${event.position} yet`);
       }
-      const facts = await this.factsOf(event);
+      const facts = { ...(await this.factsOf(event)), notified: await this.notifiedBy(event, [...family].map((c) => c.member.id)) };
       for (const connection of family) {
         const change = liveChangeFor(connection.member, event, facts);
         if (change) connection.tell(change);
@@ -140,6 +140,23 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     return {};
   }
 
+  /**
+   * Who of the members listening got a notification from `event` (its rows, committed with the projections) or
+   * read one (their own reads stream): their bell refreshes.
+   */
+  private async notifiedBy(event: StoredEvent, listening: readonly string[]): Promise<string[]> {
+    if (streamCategory(event.streamId) === 'notificationReads') return [streamEntityId(event.streamId)];
+    if (!mayNotify(event.type)) return [];
+    const members = new Set(listening);
+    const told = await Promise.all(
+      [...members].map(async (memberId) => {
+        const rows = await this.readModels.find(collections.notifications, { where: { memberId, position: event.position }, limit: 1 });
+        return rows.length > 0 ? memberId : null;
+      }),
+    );
+    return told.filter((id): id is string => id !== null);
+  }
+
   /** The topics of what `member` missed in (after, upTo]; everything when that is too far back to read. */
   private async missedSince(member: Actor, after: number, upTo: number): Promise<LiveTopic[]> {
     const topics = new Set<LiveTopic>();
@@ -152,7 +169,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       if (read > CATCH_UP_LIMIT) return [...LIVE_TOPICS];
       for (const event of batch) {
         if (event.metadata.familyId !== member.familyId) continue;
-        const change = liveChangeFor(member, event, await this.factsOf(event));
+        const change = liveChangeFor(member, event, { ...(await this.factsOf(event)), notified: await this.notifiedBy(event, [member.id]) });
         for (const topic of change?.topics ?? []) topics.add(topic);
       }
       at = batch[batch.length - 1].position;

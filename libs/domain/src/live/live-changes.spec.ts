@@ -56,6 +56,16 @@ describe('liveChangeFor', () => {
   });
 });
 
+describe('liveChangeFor: the notifications', () => {
+  it('refresh for the members the event made a notification for, or who read one; nobody else', () => {
+    expect(liveChangeFor(emma, event('task-t1'), { members: ['emma'], notified: ['emma'] })?.topics).toContain('notifications');
+    expect(liveChangeFor(mom, event('task-t1'), { members: ['emma'], notified: ['emma'] })?.topics).not.toContain('notifications');
+    expect(liveChangeFor(emma, event('notificationReads-emma'), { notified: ['emma'] })).toEqual({ position: 42, topics: ['notifications'] });
+    expect(liveChangeFor(leo, event('notificationReads-emma'), { notified: ['emma'] })).toBeNull();
+    expect(liveChangeFor(eve, event('choreReminder-eve_2026-11-26'), { notified: ['eve'] })).toBeNull();
+  });
+});
+
 describe('taskMembersOf', () => {
   it('is the creator and every assignee the task has had, so a child a task was taken from hears it went', () => {
     const events = [

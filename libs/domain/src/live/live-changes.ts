@@ -23,6 +23,7 @@ export const LIVE_TOPICS = [
   'family-invites',
   'admin',
   'audit-logs',
+  'notifications',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
@@ -57,6 +58,8 @@ export interface LiveFacts {
    * a task was taken from hears that it went), a chore's children.
    */
   members?: readonly string[];
+  /** The members whose notifications the event changed: a notification made for them, or one they read. */
+  notified?: readonly string[];
 }
 
 /** The streams a child hears of only when they are among its `members`. */
@@ -65,7 +68,7 @@ const CHILDS_OWN = new Set(['task', 'chore']);
 /**
  * What `member` is told of `event`, or null for nothing: never another family's event; a child hears of the
  * family's shared things but of a task only when it is theirs, and of points only in their own account; the
- * activity log is the parents'.
+ * activity log is the parents'; the notifications of those `facts.notified` names.
  */
 export function liveChangeFor(
   member: Actor,
@@ -73,16 +76,20 @@ export function liveChangeFor(
   facts: LiveFacts = {},
 ): LiveChange | null {
   if (member.familyId === null || event.metadata.familyId !== member.familyId) return null;
-  const kind = streamCategory(event.streamId);
+  const topics = topicsFor(member, event.streamId, facts);
+  if ((facts.notified ?? []).includes(member.id)) topics.push('notifications');
+  return topics.length === 0 ? null : { position: event.position, topics };
+}
+
+function topicsFor(member: Actor, streamId: string, facts: LiveFacts): LiveTopic[] {
+  const kind = streamCategory(streamId);
   const topics = TOPICS_BY_STREAM[kind];
-  if (!topics) return null;
-  if (member.role === 'child') {
-    if (PARENTS_ONLY.has(kind)) return null;
-    if (CHILDS_OWN.has(kind) && !(facts.members ?? []).includes(member.id)) return null;
-    if (kind === 'pointsAccount' && streamEntityId(event.streamId) !== member.id) return null;
-    return { position: event.position, topics: [...topics] };
-  }
-  return { position: event.position, topics: [...topics, 'audit-logs'] };
+  if (!topics) return [];
+  if (member.role !== 'child') return [...topics, 'audit-logs'];
+  if (PARENTS_ONLY.has(kind)) return [];
+  if (CHILDS_OWN.has(kind) && !(facts.members ?? []).includes(member.id)) return [];
+  if (kind === 'pointsAccount' && streamEntityId(streamId) !== member.id) return [];
+  return [...topics];
 }
 
 /** A task stream's events, as far as `taskMembersOf` reads them. */

@@ -158,7 +158,14 @@ describe('who is never told', () => {
     expect([mayNotify('FamilyRenamed'), mayNotify('TaskPointsAwarded'), mayNotify('TaskApproved'), mayNotify('toString')]).toEqual([false, false, true, false]);
   });
 
-  it('the kinds are the names the push settings will offer, choreDueSoon among them with no producer yet', () => {
+  it('the day’s reminder tells the child what is still to do, its first chore as its subject', () => {
+    const one = told('ChoreReminderSent', { childId: 'emma', day: '2026-11-22', tasks: [{ taskId: 'c1_2026-11-22', title: 'Feed the cat' }] }, 'system', 'choreReminder-emma_2026-11-22');
+    expect(one).toEqual([{ memberId: 'emma', kind: 'choreDueSoon', title: 'Still to do today: Feed the cat', body: 'Feed the cat', link: '/tasks', subject: { type: 'task', id: 'c1_2026-11-22' } }]);
+    const two = told('ChoreReminderSent', { childId: 'emma', day: '2026-11-22', tasks: [{ taskId: 'a', title: 'Feed the cat' }, { taskId: 'b', title: 'Dishes' }] }, 'system', 'choreReminder-emma_2026-11-22');
+    expect(two).toMatchObject([{ memberId: 'emma', title: '2 chores still to do today', body: 'Feed the cat and Dishes', subject: { type: 'task', id: 'a' } }]);
+  });
+
+  it('the kinds are the names the push settings will offer', () => {
     expect(CHILD_NOTIFICATION_KINDS).toContain('choreDueSoon');
     expect(new Set([...CHILD_NOTIFICATION_KINDS, ...PARENT_NOTIFICATION_KINDS]).size).toBe(13);
   });

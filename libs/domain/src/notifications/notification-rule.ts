@@ -5,7 +5,7 @@ import { can, type Ability } from '../shared/policy.js';
 
 /**
  * The notification centre (issue 20): what a member is told of an event. The kinds are the names a member will
- * pick from for push; `choreDueSoon` has no producer yet: the reminders step appends the event it is made from.
+ * pick from for push; `choreDueSoon` is made from the day's reminder (ChoreReminderSent, decision 040).
  */
 export const CHILD_NOTIFICATION_KINDS = [
   'taskAssigned',
@@ -144,6 +144,12 @@ const rules: { [T in EventType]?: Rule<T> } = {
   RedemptionRejected: ({ event: { data: d }, actor, facts }) => [
     { to: [d.childId], draft: { kind: 'rewardRejected', title: `${actor} said no to ${reward(facts.redemption)}`, body: 'Your points stay yours.', link: LINKS.dashboard, subject: { type: 'redemption', id: d.redemptionId } } },
   ],
+  // The day's reminder (decision 040): the chores still to do; its subject is the first of them.
+  ChoreReminderSent: ({ event: { data: d } }) => {
+    const titles = d.tasks.map((t) => t.title);
+    const title = titles.length === 1 ? `Still to do today: ${titles[0]}` : `${titles.length} chores still to do today`;
+    return [{ to: [d.childId], draft: { kind: 'choreDueSoon', title, body: listWords(titles, 'and'), link: LINKS.tasks, subject: task(d.tasks[0]!.taskId) } }];
+  },
   // A system-level request (no family fits) is the superuser's business, on the system admin page.
   AccessRequested: ({ event: { data: d }, withAbility }) =>
     d.familyId === null
