@@ -315,12 +315,17 @@ describe('/api/chores: repeating chores', () => {
   describe('family chore settings', () => {
     it('GET answers the defaults; a parent changes them with PUT; a child may not; wrong values are named', async () => {
       const fresh = await createFamily(server.url);
-      expect((await fresh.kids[0].client.get('/api/family')).body.choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }] });
+      expect((await fresh.kids[0].client.get('/api/family')).body.choreSettings).toEqual({ missedChore: 'nothing', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '16:00' });
       const put = await fresh.admin.client.put('/api/family', { choreSettings: { missedChore: 'deduct' } });
       expect(put.status).toBe(200);
-      expect(put.body.choreSettings).toEqual({ missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }] });
+      expect(put.body.choreSettings).toEqual({ missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }], reminderTime: '16:00' });
       const milestones = await fresh.admin.client.put('/api/family', { choreSettings: { streakMilestones: [{ streak: 30, points: 50 }, { streak: 7, points: 10 }] } });
-      expect(milestones.body.choreSettings).toEqual({ missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }, { streak: 30, points: 50 }] });
+      expect(milestones.body.choreSettings).toEqual({ missedChore: 'deduct', streakMilestones: [{ streak: 7, points: 10 }, { streak: 30, points: 50 }], reminderTime: '16:00' });
+      const off = await fresh.admin.client.put('/api/family', { choreSettings: { reminderTime: null } });
+      expect(off.body.choreSettings.reminderTime).toBeNull();
+      const badTime = await fresh.admin.client.put('/api/family', { choreSettings: { reminderTime: '4pm' } });
+      expect(badTime.status).toBe(400);
+      expect(badTime.body.details).toEqual([{ field: 'choreSettings.reminderTime', message: messages.reminderTime }]);
       expect((await fresh.kids[0].client.put('/api/family', { choreSettings: { missedChore: 'nothing' } })).status).toBe(403);
       const bad = await fresh.admin.client.put('/api/family', { choreSettings: { missedChore: 'double' } });
       expect(bad.status).toBe(400);

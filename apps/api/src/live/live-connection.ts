@@ -19,6 +19,8 @@ export class LiveConnection {
     /** The session it was opened with: signing out, or the session running out, ends it. */
     readonly tokenHash: string,
     readonly expiresAt: number,
+    /** The log's head when it opened: its session and member were read from the log up to there. */
+    readonly openedAt: number,
     private readonly response: ServerResponse,
     resumeAfter: number,
     private readonly onEnd: (connection: LiveConnection) => void,

@@ -78,9 +78,18 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   /** Opens a stream; a resumed one first hears what it missed since its Last-Event-ID. */
   async open(stream: OpenStream): Promise<void> {
     const { member } = stream;
+    // The request was signed in against the log as it stood (about) now: an older sign-out or role change this
+    // process has not followed yet must not end the new stream.
+    const openedAt = await this.events.headPosition();
     const from = this.position;
-    const connection = new LiveConnection(member, stream.tokenHash, Date.parse(stream.expiresAt), stream.response, Math.max(stream.resumeAfter ?? from, 0), (c) =>
-      this.forget(c),
+    const connection = new LiveConnection(
+      member,
+      stream.tokenHash,
+      Date.parse(stream.expiresAt),
+      openedAt,
+      stream.response,
+      Math.max(stream.resumeAfter ?? from, 0),
+      (c) => this.forget(c),
     );
     const family = this.byFamily.get(member.familyId) ?? new Set<LiveConnection>();
     this.byFamily.set(member.familyId, family);
@@ -119,8 +128,9 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   private endStreamsChangedBy(event: StoredEvent): void {
     const kind = streamCategory(event.streamId);
     const id = streamEntityId(event.streamId);
-    if (kind === 'session' && event.type === 'SessionEnded') this.endWhere((c) => c.tokenHash === id);
-    if (kind === 'member' && ACCESS_CHANGES.has(event.type)) this.endWhere((c) => c.member.id === id);
+    const after = (c: LiveConnection) => c.openedAt < event.position;
+    if (kind === 'session' && event.type === 'SessionEnded') this.endWhere((c) => c.tokenHash === id && after(c));
+    if (kind === 'member' && ACCESS_CHANGES.has(event.type)) this.endWhere((c) => c.member.id === id && after(c));
   }
 
   private endWhere(matches: (connection: LiveConnection) => boolean): void {
