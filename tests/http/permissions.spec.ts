@@ -1,6 +1,7 @@
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { balanceOf, createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * SPEC §6 (roles and permissions) enforced by the server, DESIGN §5/§6: one `it` per role and endpoint.
@@ -86,6 +87,14 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
     }
   };
   const admin = () => family.admin.client;
+  type NotificationList = { notifications: { id: string; title: string; readAt: string | null }[] };
+  const titlesOf = (body: NotificationList) => body.notifications.map((n) => n.title);
+  /** A new task for Ada, and the notification Ada gets of it (made by the projection: waited for). */
+  const freshNotification = async () => {
+    const title = uniqueName('Told ');
+    await createTask(family, { child: ada, title });
+    return eventually(async () => ((await ada.client.get('/api/notifications')).body as NotificationList).notifications.find((n) => n.title.endsWith(title)), 'the notification');
+  };
   const taskOf = async (id: string) => (await admin().get(`/api/tasks/${id}`)).body;
   const redemptionOf = async (id: string) =>
     ((await admin().get('/api/redemptions')).body as { id: string; status: string }[]).find((r) => r.id === id);
@@ -700,6 +709,42 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
         ...outsiders,
       },
       unchanged: async (call) => expect((await redemptionOf(call.id!))?.status).toBe('pending'),
+    },
+
+    // ---- notifications (issue 20): every member has their own, and only their own ------------------------
+    {
+      method: 'GET',
+      route: '/api/notifications',
+      prepare: async () => ({ path: '/api/notifications', name: (await freshNotification()).title }),
+      expect: {
+        child: { status: 200, check: (res, call) => expect(titlesOf(res.body)).toContain(call.name) },
+        ...parents({ status: 200, check: (res, call) => expect(titlesOf(res.body)).not.toContain(call.name) }),
+        ...outsiders,
+      },
+    },
+    {
+      method: 'POST',
+      route: "/api/notifications/:id/read (Ada's)",
+      prepare: async () => {
+        const { id } = await freshNotification();
+        return { path: `/api/notifications/${id}/read`, id };
+      },
+      expect: {
+        child: { status: 200, check: (res, call) => expect(res.body).toMatchObject({ id: call.id, readAt: expect.any(String) }) },
+        // Another member's notification is not found, as another family's record is.
+        ...parents(404),
+        ...outsiders,
+      },
+      unchanged: async (call) => expect(((await ada.client.get('/api/notifications')).body as NotificationList).notifications.find((n) => n.id === call.id)?.readAt).toBeNull(),
+    },
+    {
+      method: 'POST',
+      route: '/api/notifications/read-all',
+      prepare: async () => {
+        await freshNotification();
+        return { path: '/api/notifications/read-all', body: {} };
+      },
+      expect: { ...members({ status: 200, check: (res) => expect(res.body.unread).toBe(0) }), ...outsiders },
     },
 
     // ---- audit log, standings --------------------------------------------------------------------------

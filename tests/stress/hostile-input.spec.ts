@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { createFamily, createTask, givePoints, PASSWORD, type Family } from '../support/factories.js';
 import { ONE_PIXEL_PNG, photoForm } from '../support/images.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { eventually } from '../support/eventually.js';
 import {
   abusedPairs,
   ID_KINDS,
@@ -93,6 +94,10 @@ describe('hostile input to every route, as every role', () => {
     pools.inviteToken.push(invite.inviteToken);
     pools.photoId.push(String(photo.photoUrl).split('/').pop()!);
     pools.familyId.push(f.familyId);
+    // The newest notification of the first child (its new task) and of the admin (the submitted task).
+    for (const m of [f.kids[0], f.admin]) {
+      pools.notificationId.push(await eventually(async () => ok('notifications', await m.client.get('/api/notifications')).notifications[0]?.id as string | undefined, 'a notification'));
+    }
   }
 
   /** A fresh home family, when fuzzing has made the old one unusable (its members' passwords changed). */

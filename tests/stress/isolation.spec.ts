@@ -260,6 +260,14 @@ describe('tenant isolation, every route the app registered × every role × ever
       request: () => ({ body: { status: 'approved' } }),
     },
 
+    // ---- notifications (issue 20): a member's own; another member's, of any family, is not found ------------
+    'GET /api/notifications': {},
+    'POST /api/notifications/:id/read': { params: { id: { kinds: ['notification'], own: (r) => a.notifications[r] } } },
+    'POST /api/notifications/read-all': {
+      slots: { upTo: { kinds: ['notification'], own: (r) => a.notifications[r] } },
+      request: (_, v) => ({ body: { upTo: v.upTo } }),
+    },
+
     // ---- audit, standings, announcements, photos --------------------------------------------------------
     'GET /api/audit-logs': {},
     'GET /api/standings': {},

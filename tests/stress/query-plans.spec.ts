@@ -37,6 +37,13 @@ const familyScoped: [string, string, Query][] = [
   ['pending access requests of a family', collections.accessRequests, { where: { status: 'pending', familyId: f } }],
 ];
 
+/** A member's own rows (issue 20): found by the member, whose id is unique across families, on their own indexes. */
+const memberScoped: [string, string, Query][] = [
+  ['notifications, newest first', collections.notifications, { where: { memberId: 'm' }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 30 }],
+  ['unread notifications', collections.notifications, { where: { memberId: 'm', readAt: null }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 100 }],
+  ['unread notifications up to a position', collections.notifications, { where: { memberId: 'm', readAt: null, position: { lte: 10 } } }],
+];
+
 describe('read-model query plans', () => {
   let dir: string;
   let store: SqliteReadModelStore;
@@ -54,6 +61,13 @@ describe('read-model query plans', () => {
     expect(plan).not.toMatch(/\bSCAN documents\b/);
     expect(plan).toMatch(/SEARCH documents USING INDEX documents_\w+ \((collection=\? AND )?<expr>=\?/);
     expect(plan).not.toMatch(/sqlite_autoindex_documents_1/);
+  });
+
+  it.each(memberScoped)('%s searches an index by member, sorted by it', (_label, collection, query) => {
+    const plan = store.explain(collection, query).join('\n');
+    expect(plan).not.toMatch(/\bSCAN documents\b/);
+    expect(plan).toMatch(/SEARCH documents USING INDEX documents_notifications_memberId_\w+ \(<expr>=\?/);
+    expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 
   it('finds a member by username across families through its own index', () => {

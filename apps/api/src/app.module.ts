@@ -96,6 +96,9 @@ import { TasksController } from './tasks/tasks.controller.js';
 import { StandingsController } from './standings/standings.controller.js';
 import { StandingsQueries } from './standings/standings.queries.js';
 import { StreaksController } from './streaks/streaks.controller.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { NotificationsQueries } from './notifications/notifications.queries.js';
+import { ReadNotificationsHandler } from './notifications/read-notifications.handler.js';
 import { StreaksQueries } from './streaks/streaks.queries.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
@@ -131,6 +134,7 @@ const commandHandlers = [
   EndPauseHandler,
   RequestRedemptionHandler,
   ReviewRedemptionHandler,
+  ReadNotificationsHandler,
   PostAnnouncementHandler,
   AddCommentHandler,
   EditAnnouncementHandler,
@@ -173,6 +177,7 @@ export class AppModule {
         AuditController,
         StandingsController,
         StreaksController,
+        NotificationsController,
         AnnouncementsController,
         PhotosController,
         CalendarController,
@@ -231,6 +236,7 @@ export class AppModule {
         ExportsQueries,
         StandingsQueries,
         StreaksQueries,
+        NotificationsQueries,
         PhotosQueries,
         ReportScheduleService,
         Reactors,

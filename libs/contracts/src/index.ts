@@ -18,4 +18,5 @@ export * from './dto/calendar.dto.js';
 export * from './dto/announcements.dto.js';
 export * from './dto/invites.dto.js';
 export * from './dto/admin.dto.js';
+export * from './dto/notifications.dto.js';
 export type * from './views/index.js';

@@ -66,6 +66,8 @@ export const limits = {
   },
   /** The Idempotency-Key header of a creating request, in characters (decision 026). */
   idempotencyKeyMax: 100,
+  /** GET /api/notifications (issue 20): the newest it lists, and how far it counts unread ones (beyond: "99+"). */
+  notifications: { listed: 30, unreadCap: 100 },
 } as const;
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;

@@ -163,4 +163,5 @@ export const messages = {
   pauseEndBeforeStart: 'The pause cannot end before it starts.',
   pausePast: 'A pause cannot end in the past.',
   pauseChildOnly: 'Only children can be paused',
+  notificationUpTo: 'upTo must be the id of one of your notifications',
 } as const;

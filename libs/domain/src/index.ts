@@ -30,3 +30,5 @@ export * from './chores/chore-clock.js';
 export { dayEnd, localDayOf } from './chores/local-days.js';
 export * from './chores/period-streaks.js';
 export * from './live/live-changes.js';
+export * from './notifications/notification-rule.js';
+export * from './notifications/notification-reads.decider.js';

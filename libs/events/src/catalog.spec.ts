@@ -52,4 +52,14 @@ describe('upcasting stored events', () => {
     expect(occurrence.data).toMatchObject({ chore: { choreId: 'chore-1', periodKey: '2026-12-01' } });
     expect(streamEntityId(occurrence.streamId)).toBe('chore-1_2026-12-01');
   });
+
+  it("a member's notification reads (issue 20) read as stored, naming the notification and the log position they cover", () => {
+    const read = fixture('notification-read.v1.json');
+    const allRead = fixture('notifications-all-read.v1.json');
+    expect(upcast(read)).toBe(read);
+    expect(upcast(allRead)).toBe(allRead);
+    expect(read.data).toEqual({ notificationId: '5d1f7a3e-1111-4a2b-9c3d-000000000002_c1', position: 1042 });
+    expect(allRead.data).toEqual({ upTo: 1094 });
+    expect(streamEntityId(allRead.streamId)).toBe('c1');
+  });
 });

@@ -10,6 +10,7 @@ import type { AnnouncementEvent, PhotoEvent } from './announcement-events.js';
 import type { CalendarEvent } from './calendar-events.js';
 import type { ReportEvent } from './report-events.js';
 import type { IdempotentRequestEvent } from './idempotency-events.js';
+import type { NotificationReadsEvent } from './notification-events.js';
 
 export type FamilyOsEvent =
   | FamilyEvent
@@ -28,7 +29,8 @@ export type FamilyOsEvent =
   | ReportEvent
   | IdempotentRequestEvent
   | SignInLinkEvent
-  | HubUsernameEvent;
+  | HubUsernameEvent
+  | NotificationReadsEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -113,6 +115,8 @@ export const schemaVersions: Record<EventType, number> = {
   ChoreEnded: 1,
   ChoreOccurrenceRecorded: 1,
   ChoreOccurrenceSettled: 1,
+  NotificationRead: 1,
+  NotificationsAllRead: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

@@ -58,6 +58,8 @@ export const streams = {
   signInLink: (tokenHash: string) => `signInLink-${tokenHash}`,
   /** A hub username a parent named for a member, by the sha256 of the lowercased name (decision 029). */
   hubUsername: (key: string) => `hubUsername-${key}`,
+  /** What a member has read of their notifications (issue 20). */
+  notificationReads: (memberId: string) => `notificationReads-${memberId}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

@@ -10,4 +10,5 @@ export * from './report-events.js';
 export * from './access-events.js';
 export * from './invite-events.js';
 export * from './idempotency-events.js';
+export * from './notification-events.js';
 export * from './catalog.js';

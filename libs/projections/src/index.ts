@@ -5,3 +5,4 @@ export { CHORE_RECENT_PERIODS } from './projections/chores.projection.js';
 export { actionOf } from './projections/audit.projection.js';
 export * from './runner/projection-runner.js';
 export { rebuildProjections } from './rebuild-projections.js';
+export { notificationId } from './projections/notifications.projection.js';

@@ -27,6 +27,7 @@ export const ID_KINDS = [
   'foreignMemberId',
   'choreId',
   'pauseId',
+  'notificationId',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 export type IdPools = Record<IdKind, string[]>;
@@ -251,6 +252,7 @@ const VALID: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'PATCH /api/chores/:id': fc.constant({ title: 'Feed the dog', schedule: { repeat: 'daily', startDay: '2099-01-05' }, children: [id('childId')] }),
   'POST /api/users/:id/pauses': fc.constant({ fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Camp' }),
   'PUT /api/redemptions/:id': fc.constantFrom({ status: 'approved' }, { status: 'rejected' }),
+  'POST /api/notifications/read-all': fc.constant({ upTo: id('notificationId') }),
   'POST /api/announcements': fc.constant({ content: 'Pizza tonight' }),
   'POST /api/announcements/:id/comments': fc.constant({ content: 'Yay' }),
   'PUT /api/announcements/:id': fc.constant({ content: 'Pizza tomorrow' }),

@@ -3,6 +3,7 @@ import type { ApiClient, ApiResponse } from '../../support/api-client.js';
 import { createFamily, createTask, givePoints, uniqueName, type Family, type Member } from '../../support/factories.js';
 import { ONE_PIXEL_PNG, photoForm } from '../../support/images.js';
 import type { StandInHub } from '../../stand-in-hub/hub.mjs';
+import { eventually } from '../../support/eventually.js';
 
 /**
  * Two families built through the API, each holding a record of every kind a route takes an id of, so that a
@@ -28,6 +29,7 @@ export const ID_KINDS = [
   'accessRequest',
   'chore',
   'pause',
+  'notification',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -48,6 +50,8 @@ export interface FamilyRecords {
   /** A pause of the first child (a vacation next week). */
   pauseId: string;
   redemptions: { pending: string; approved: string; rejected: string };
+  /** The newest notification of the admin, the manager and the first child (issue 20). */
+  notifications: { admin: string; manager: string; child: string };
   photoUrl: string;
   /** An event made by the admin and one made by the first child (assigned to itself). */
   calendarEvents: { byAdmin: string; byChild: string };
@@ -160,6 +164,11 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     names.push(name, username);
   }
 
+  // Every member hears of something above: the parents of submitted tasks and requests, the child of its tasks.
+  const newestNotification = async (member: Member) =>
+    eventually(async () => ((await member.client.get('/api/notifications')).body as { notifications: { id: string }[] }).notifications[0]?.id, 'a notification');
+  const notifications = { admin: await newestNotification(admin), manager: await newestNotification(manager), child: await newestNotification(kid) };
+
   const ids: Record<IdKind, string[]> = {
     family: [family.familyId],
     member: members.map((m) => m.id),
@@ -177,6 +186,7 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     accessRequest: accessRequests,
     chore: Object.values(chores),
     pause: [pauseId],
+    notification: Object.values(notifications),
   };
   return {
     family,
@@ -187,6 +197,7 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     chores,
     pauseId,
     redemptions,
+    notifications,
     photoUrl,
     calendarEvents,
     invites: { active: { id: active.id, token: active.inviteToken }, deactivated: { id: deactivated.id, token: deactivated.inviteToken } },

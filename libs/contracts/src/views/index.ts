@@ -14,3 +14,4 @@ export type * from './reports.js';
 export type * from './invites.js';
 export type * from './standings.js';
 export type * from './debug.js';
+export type * from './notifications.js';

@@ -6,6 +6,7 @@ import { choresProjection } from './chores.projection.js';
 import { familiesProjection } from './families.projection.js';
 import { invitesProjection } from './invites.projection.js';
 import { membersProjection } from './members.projection.js';
+import { notificationsProjection } from './notifications.projection.js';
 import { photosProjection } from './photos.projection.js';
 import { pointsProjection } from './points.projection.js';
 import type { Projection } from './projection.js';
@@ -25,4 +26,5 @@ export const allProjections: Projection[] = [
   invitesProjection,
   accessRequestsProjection,
   auditProjection,
+  notificationsProjection,
 ];

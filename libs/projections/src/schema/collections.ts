@@ -11,6 +11,8 @@ import type {
   FamilyDoc,
   InviteDoc,
   MemberDoc,
+  NotificationDoc,
+  NotificationRefDoc,
   PhotoDoc,
   PointsEntryDoc,
   RedemptionDoc,
@@ -46,6 +48,9 @@ export const collections = {
   invites: collection<InviteDoc>('invites'),
   /** Outside identities waiting to join (or decided); see the access-requests projection. */
   accessRequests: collection<AccessRequestDoc>('access_requests'),
+  /** Each member's notification centre (issue 20), and what the projection keeps to word it. */
+  notifications: collection<NotificationDoc>('notifications'),
+  notificationRefs: collection<NotificationRefDoc>('notification_refs'),
 };
 
 /**
@@ -58,4 +63,7 @@ export const readModelIndexes = [
   { collection: collections.reportTasks, fields: ['familyId', 'date'] },
   { collection: collections.points, fields: ['familyId', 'date'] },
   { collection: collections.members, fields: ['usernameLower'] },
+  // A member's notifications, newest first; their unread ones (the badge, and "mark all as read").
+  { collection: collections.notifications, fields: ['memberId', 'position'] },
+  { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
 ];

@@ -1,6 +1,7 @@
 import type { ChoreSettings, FamilySettings, Role } from '@familyos/events';
 import type { CalendarEventFields } from '@familyos/events';
-import type { ChoreRecord, InviteView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
+import type { ChoreRecord, InviteView, NotificationView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
+import type { Notification, NotificationMember, NotificationTask } from '@familyos/domain';
 
 /**
  * The documents the projections write and the queries read. Where a document is an answer plus its family (and
@@ -187,3 +188,23 @@ export type {
   ReportEntryRow as ReportEntryDoc,
   ReportTaskRow as ReportTaskDoc,
 } from '@familyos/domain';
+
+/**
+ * One notification of one member (issue 20): `<eventId>_<memberId>`, made once from the event that tells it
+ * (libs/domain `notificationsFor`), read when the member's notificationReads stream says so.
+ */
+export type NotificationDoc = Notification &
+  Pick<NotificationView, 'id' | 'createdAt' | 'readAt'> & {
+    familyId: string;
+    /** The event's place in the log: the newest first, and what "all read up to" compares. */
+    position: number;
+  };
+
+/**
+ * What the notifications projection keeps of the family to word and address its notifications, in its own rows
+ * (it may be rebuilt on its own): `member-<id>`, `task-<id>`, `redemption-<id>`.
+ */
+export type NotificationRefDoc =
+  | { id: string; familyId: string; ref: 'member'; member: NotificationMember }
+  | { id: string; familyId: string; ref: 'task'; task: NotificationTask }
+  | { id: string; familyId: string; ref: 'redemption'; redemption: { option: string; emoji: string } };

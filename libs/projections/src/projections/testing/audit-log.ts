@@ -24,8 +24,8 @@ export async function auditLogOf(events: readonly StoredEvent[], familyId = 'fam
   }
 }
 
-/** A member of fam-1 joins (so the audit can name them). */
-export const joined = (log: EventLog, memberId: string, name: string, role: 'admin' | 'child') =>
+/** A member of fam-1 joins (so the audit and the notifications can name them). */
+export const joined = (log: EventLog, memberId: string, name: string, role: 'admin' | 'manager' | 'child') =>
   log.add(`member-${memberId}`, 'MemberJoined', {
     memberId,
     familyId: 'fam-1',
