@@ -55,6 +55,12 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker (decision 038) runs in its own global scope, not a page's.
+    files: ['apps/web/sw/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The read models are typed by their collection handles (libs/projections schema): a query or a projection
     // that spells a document type by hand could name the wrong one.
     files: ['apps/*/src/**/*.ts', 'libs/projections/src/**/*.ts'],

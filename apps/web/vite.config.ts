@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { installable } from './installable';
 
 // `npm run build` at the root builds the libs with tsc first, so workspace imports resolve to their dist/.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), installable()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

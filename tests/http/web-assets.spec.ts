@@ -30,6 +30,8 @@ describe('serving the web app', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>FamilyOS</title><div id="root"></div>');
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("hi")');
     writeFileSync(join(webDist, 'assets', 'big-def456.js'), BIG);
+    writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"FamilyOS"}');
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -44,6 +46,24 @@ describe('serving the web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.text()).toBe('console.log("hi")');
+  });
+
+  it('serves the service worker and the manifest at the root, revalidated on every use, under a CSP allowing them', async () => {
+    for (const [path, type, body] of [
+      ['/sw.js', 'application/javascript; charset=utf-8', 'self.addEventListener("fetch", () => {})'],
+      ['/manifest.webmanifest', 'application/manifest+json; charset=utf-8', '{"name":"FamilyOS"}'],
+    ]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect({ path, status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control') }).toEqual({
+        path,
+        status: 200,
+        type,
+        cache: 'no-cache',
+      });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toMatch(/worker-src 'self'; manifest-src 'self'/);
+      expect(await res.text()).toBe(body);
+    }
   });
 
   it('gzips scripts for a browser that accepts it, and only then (Lighthouse: text compression)', async () => {

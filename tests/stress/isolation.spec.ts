@@ -103,6 +103,9 @@ describe('tenant isolation, every route the app registered × every role × ever
 
   const ROUTES: Record<string, Entry> = {
     'GET /assets/*': { params: { '*': { kinds: [] } }, optional: true },
+    // The web app's service worker and manifest (decision 038): files of the build, the same for everyone.
+    'GET /sw.js': { optional: true },
+    'GET /manifest.webmanifest': { optional: true },
 
     // ---- sign-in: public routes whose body names an account or a credential --------------------------------
     'POST /api/auth/login': {

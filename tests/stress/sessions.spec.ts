@@ -388,6 +388,9 @@ describe('sessions and sign-in under stress', () => {
           'img-src': expect.arrayContaining(["'self'", 'data:', 'blob:']),
           'style-src': ["'self'", "'unsafe-inline'"],
           'connect-src': expect.arrayContaining(["'self'"]),
+          // The service worker and the manifest, this origin's alone (decision 038).
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
         }),
       });
       expect({ what, nosniff: headers.get('x-content-type-options'), frame: headers.get('x-frame-options'), referrer: headers.get('referrer-policy') }).toEqual({

@@ -5,9 +5,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 import { theme } from './app/theme';
 import { SessionProvider } from './lib/session';
 import { ToastProvider } from './lib/toast';
+import { OfflineBanner } from './components/OfflineBanner';
+import { keepSavedData } from './lib/saved-data';
 
 // SPEC §8: unhandled promise rejections are logged and suppressed, never shown raw.
 window.addEventListener('unhandledrejection', (event) => {
@@ -15,12 +18,17 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
+// Before the first screen: the last data this browser saved (the only data there is, offline).
+keepSavedData(queryClient);
+registerServiceWorker();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
+          <OfflineBanner />
           <SessionProvider>
             <RouterProvider router={router} />
           </SessionProvider>

@@ -17,6 +17,9 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'hubUrl'>): string
     `img-src ${withHub("'self'", 'data:', 'blob:')}`,
     `connect-src ${withHub("'self'")}`,
     "font-src 'self' data:",
+    // The service worker (/sw.js) and the web app manifest, both from this origin only (decision 038).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

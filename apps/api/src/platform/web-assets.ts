@@ -1,4 +1,4 @@
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,11 +20,19 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
 /**
- * Serves the web app's build output under /assets. Vite names every file there by its content hash, so they
- * are cached for a year; index.html is answered by the SPA fallback (http-errors.ts) and never cached.
+ * The files of the build that live at the root under a fixed name (decision 038): the service worker, whose
+ * scope is the folder it is served from (so the whole app), and the web app manifest. Their names never
+ * change, so they are revalidated on every use: a new deploy's worker and manifest are seen at once.
+ */
+const ROOT_FILES = ['sw.js', 'manifest.webmanifest'];
+
+/**
+ * Serves the web app's build output: under /assets, and its service worker and manifest at the root (read
+ * once here, small). Vite names every file under /assets by its content hash, so they are cached for a year; index.html is answered by the SPA fallback (http-errors.ts) and never cached.
  * A small handler of our own rather than @fastify/static: its current major needs an ESM-only dependency
  * from CommonJS (jest cannot load it) and the previous one conflicts with Nest's peer range on a fresh install.
  */
@@ -54,6 +62,14 @@ export function serveWebAssets(fastify: FastifyInstance, webDist: string): void 
     }
     return reply.header('content-length', size).send(createReadStream(file));
   });
+  for (const name of ROOT_FILES) {
+    const file = resolve(webDist, name);
+    if (!existsSync(file)) continue;
+    const body = readFileSync(file);
+    fastify.get(`/${name}`, (_request, reply) =>
+      reply.header('content-type', TYPES[extname(file)]).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(body),
+    );
+  }
 }
 
 /** Text types worth compressing; images and fonts are compressed already. */

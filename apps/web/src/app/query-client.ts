@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, sessionToken } from '../lib/api';
+import { forgetSavedData } from '../lib/saved-data';
 import { meQuery } from '../lib/session';
 
 /**
@@ -14,6 +15,7 @@ function signOutOnUnauthorized(error: unknown): void {
 export function signOutHere(): void {
   if (!queryClient.getQueryData(meQuery.queryKey)) return;
   sessionToken.clear();
+  forgetSavedData();
   queryClient.setQueryData(meQuery.queryKey, null);
 }
 
@@ -32,6 +34,8 @@ export const queryClient: QueryClient = new QueryClient({
       refetchOnWindowFocus: false,
       staleTime: Infinity,
     },
-    mutations: { retry: false },
+    // Offline, a change fails at once with the app's network error: nothing is queued to be sent later,
+    // when it might no longer be what the member meant (issue 20).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -1,11 +1,12 @@
 import { createTheme } from '@mui/material/styles';
+import { brand } from './brand';
 
 /** One theme, light and dark (DESIGN §7), following the device's preference. */
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'media' },
   colorSchemes: {
-    light: { palette: { primary: { main: '#2f5fd0' }, secondary: { main: '#8a3ffc' }, background: { default: '#f5f7fb' } } },
-    dark: { palette: { primary: { main: '#8fb1ff' }, secondary: { main: '#c9a5ff' } } },
+    light: { palette: { primary: { main: brand.primary }, secondary: { main: brand.secondary }, background: { default: brand.background } } },
+    dark: { palette: { primary: { main: brand.darkPrimary }, secondary: { main: brand.darkSecondary } } },
   },
   shape: { borderRadius: 12 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { ApiError, get, post, sessionToken } from './api';
 import type { Me } from './types';
 import { hubSession } from './hub';
+import { forgetSavedData } from './saved-data';
 
 interface Session {
   me: Me | null;
@@ -20,7 +21,10 @@ export const meQuery = queryOptions({
     try {
       return await get<Me>('/api/auth/me');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) sessionToken.clear();
+      if (error instanceof ApiError && error.status === 401) {
+        sessionToken.clear();
+        forgetSavedData();
+      }
       return null;
     }
   },
@@ -53,6 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       sessionToken.clear();
       hubSession.clear();
+      forgetSavedData();
       // SPEC §4: logout clears the session and reloads the page.
       window.location.assign('/login');
     }

@@ -15,3 +15,4 @@ export type * from './invites.js';
 export type * from './standings.js';
 export type * from './debug.js';
 export type * from './notifications.js';
+export type * from './push.js';

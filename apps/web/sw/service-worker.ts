@@ -1,0 +1,93 @@
+/// <reference lib="webworker" />
+import { actionRequestOf, appUrlOf, notificationOf, outcomeOf, parsePushMessage } from './push';
+import { cacheNameOf, routeOf, SHELL_PAGE, staleCaches } from './shell';
+
+/**
+ * FamilyOS's service worker (decision 038), built by apps/web/installable.ts into /sw.js with the build's shell
+ * (its files and a version that changes with them) and the notification images.
+ */
+declare const self: ServiceWorkerGlobalScope;
+declare const __FAMILYOS_SHELL__: { version: string; files: string[]; icon: string; badge: string };
+
+const shell = __FAMILYOS_SHELL__;
+const cacheName = cacheNameOf(shell.version);
+const shellFiles = new Set(shell.files);
+
+self.addEventListener('install', (event) => {
+  // A new build takes over at once: its pages are served from its own cache, and an open page keeps the
+  // scripts it has already loaded.
+  event.waitUntil(
+    caches
+      .open(cacheName)
+      .then((cache) => cache.addAll([SHELL_PAGE, ...shell.files]))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(staleCaches(names, cacheName).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const route = routeOf(event.request, self.location.origin, shellFiles);
+  if (route === 'network') return;
+  if (route === 'page') {
+    // The network first, so a new build is seen as soon as it is deployed; the shell when there is none.
+    event.respondWith(fetch(event.request).catch(() => fromShell(SHELL_PAGE)));
+    return;
+  }
+  event.respondWith(fromShell(event.request).catch(() => fetch(event.request)));
+});
+
+async function fromShell(request: RequestInfo): Promise<Response> {
+  const cached = await (await caches.open(cacheName)).match(request);
+  if (!cached) throw new Error('not in the shell');
+  return cached;
+}
+
+self.addEventListener('push', (event) => {
+  const message = parsePushMessage(event.data?.text());
+  if (!message) return;
+  const { title, options } = notificationOf(message, { icon: shell.icon, badge: shell.badge });
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  const notification = event.notification;
+  notification.close();
+  event.waitUntil(event.action ? act(notification, event.action) : openApp(appUrlOf((notification.data as { url?: unknown } | null)?.url, self.location.origin)));
+});
+
+/** A notification's button: its API call, then a short notification of how it went. */
+async function act(notification: Notification, action: string): Promise<void> {
+  const request = actionRequestOf(notification.data, action);
+  const tell = (t: { title: string; body: string }) =>
+    self.registration.showNotification(t.title, { body: t.body, icon: shell.icon, badge: shell.badge, tag: notification.tag || undefined });
+  if ('refused' in request) return tell({ title: notification.title, body: request.refused });
+  let outcome: ReturnType<typeof outcomeOf>;
+  try {
+    const response = await fetch(request.path, request.init);
+    outcome = outcomeOf(request.title, { ok: response.ok, status: response.status, bodyText: await response.text() });
+  } catch {
+    outcome = outcomeOf(request.title, 'unreachable');
+  }
+  return tell(outcome);
+}
+
+/** A tap: an open FamilyOS window shows the page, else a new one opens on it. */
+async function openApp(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (open) {
+    const focused = await open.focus();
+    // navigate() works only on a window this worker controls (one opened before it was installed is not).
+    const shown = await focused.navigate(url).catch(() => null);
+    if (shown) return;
+  }
+  await self.clients.openWindow(url);
+}
