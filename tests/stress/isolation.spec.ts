@@ -11,6 +11,7 @@ import {
   familyView,
   ID_KINDS,
   leakedSecrets,
+  pushDevice,
   REWARD,
   type FamilyRecords,
   type IdKind,
@@ -270,6 +271,16 @@ describe('tenant isolation, every route the app registered × every role × ever
       slots: { upTo: { kinds: ['notification'], own: (r) => a.notifications[r] } },
       request: (_, v) => ({ body: { upTo: v.upTo } }),
     },
+
+    // ---- push (issue 20): a member's own devices; another member's, of any family, is not found -------------
+    'GET /api/push': {},
+    'POST /api/push/subscriptions': { request: () => ({ body: pushDevice() }) },
+    'PUT /api/push/subscriptions/:id': {
+      params: { id: { kinds: ['pushSubscription'], own: (r) => a.pushSubscriptions[r] } },
+      request: () => ({ body: { kinds: ['taskSubmitted'] } }),
+    },
+    'DELETE /api/push/subscriptions/:id': { params: { id: { kinds: ['pushSubscription'], own: (r) => a.pushSubscriptions[r] } } },
+    'POST /api/push/test': {},
 
     // ---- audit, standings, announcements, photos --------------------------------------------------------
     'GET /api/audit-logs': {},

@@ -27,13 +27,11 @@ export class PushSender {
   constructor(private readonly vapid: VapidKeys) {}
 
   async send(subscription: { endpoint: string; keys: PushSubscriptionKeys }, message: PushMessage): Promise<PushAnswer> {
-    const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
-      vapidDetails: await this.vapid.get(),
-      TTL: TTL_SECONDS,
-      contentEncoding: 'aes128gcm',
-    });
+    const vapidDetails = await this.vapid.get();
     let response: Response;
     try {
+      // A key the encryption refuses is this device's failure, recorded as such: it must not hold the reactor.
+      const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), { vapidDetails, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm' });
       response = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,

@@ -6,7 +6,7 @@ import { FamilyActor } from '../auth/auth.guard.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
-import { ChangePushSubscription, pushSubscriptionId, RequestTestPush } from './push.handlers.js';
+import { ChangePushSubscription, checkPushKeys, pushSubscriptionId, RequestTestPush } from './push.handlers.js';
 import { PushQueries } from './push.queries.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -34,6 +34,7 @@ export class PushController {
   @Idempotent()
   async subscribe(@FamilyActor() actor: FamilyMember, @Body(valid(SubscribePushDto)) body: SubscribePushDto) {
     const endpoint = checkPushEndpoint(body.endpoint).href;
+    checkPushKeys(body.keys);
     const id = pushSubscriptionId(endpoint);
     await this.commands.execute(new ChangePushSubscription(actor, id, { type: 'SubscribePush', actorId: actor.id, subscriptionId: id, endpoint, keys: body.keys, kinds: body.kinds }));
     await this.ryw.settle();

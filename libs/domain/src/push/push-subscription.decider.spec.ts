@@ -39,6 +39,8 @@ describe('push subscription decider', () => {
     spec.given([subscribed('mom', [])]).when({ type: 'UnsubscribePush', actorId: 'mom' }).then([{ type: 'PushUnsubscribed', data: { memberId: 'mom' } }]);
     spec.given([subscribed('mom', []), { type: 'PushUnsubscribed', data: { memberId: 'mom' } }]).when({ type: 'UnsubscribePush', actorId: 'mom' }).thenNothing();
     spec.given([subscribed('mom', []), { type: 'PushUnsubscribed', data: { memberId: 'mom' } }]).when({ type: 'ChangePushKinds', actorId: 'mom', kinds: [] }).thenRefuses('not_found');
+    spec.given([subscribed('mom', []), { type: 'PushUnsubscribed', data: { memberId: 'mom' } }]).when({ type: 'UnsubscribePush', actorId: 'dad' }).thenRefuses('not_found');
+    spec.given([]).when({ type: 'UnsubscribePush', actorId: 'mom' }).thenRefuses('not_found');
   });
 
   it('a push service saying the endpoint is gone removes it once', () => {

@@ -10,6 +10,8 @@ import { notFound } from '../shared/errors.js';
 export interface PushSubscriptionState {
   /** The member it pushes to; null when there is none (never subscribed, turned off, or gone). */
   memberId: string | null;
+  /** The member it last pushed to: turning it off again is theirs to repeat, and still not found for anyone else. */
+  lastMemberId: string | null;
   endpoint: string;
   keys: PushSubscriptionKeys;
   kinds: string[];
@@ -32,11 +34,11 @@ function ownedBy(state: PushSubscriptionState, actorId: string): PushSubscriptio
 }
 
 export const pushSubscriptionDecider: Decider<PushSubscriptionCommand, PushSubscriptionState, PushSubscriptionEvent> = {
-  initialState: { memberId: null, endpoint: '', keys: { p256dh: '', auth: '' }, kinds: [] },
+  initialState: { memberId: null, lastMemberId: null, endpoint: '', keys: { p256dh: '', auth: '' }, kinds: [] },
   evolve(state, event) {
     switch (event.type) {
       case 'PushSubscribed':
-        return { memberId: event.data.memberId, endpoint: event.data.endpoint, keys: event.data.keys, kinds: event.data.kinds };
+        return { memberId: event.data.memberId, lastMemberId: event.data.memberId, endpoint: event.data.endpoint, keys: event.data.keys, kinds: event.data.kinds };
       case 'PushSubscriptionKindsChanged':
         return { ...state, kinds: event.data.kinds };
       case 'PushUnsubscribed':
@@ -64,8 +66,8 @@ export const pushSubscriptionDecider: Decider<PushSubscriptionCommand, PushSubsc
         return [{ type: 'PushSubscriptionKindsChanged', data: { kinds } }];
       }
       case 'UnsubscribePush':
-        // Turning off twice is done: the second finds nothing of the member's and changes nothing.
-        if (state.memberId === null) return [];
+        // Turning off twice is done: the second changes nothing (for its member; anyone else finds nothing).
+        if (state.memberId === null && state.lastMemberId === command.actorId) return [];
         return [{ type: 'PushUnsubscribed', data: { memberId: ownedBy(state, command.actorId).memberId } }];
       case 'MarkPushSubscriptionGone':
         if (state.memberId === null) return [];
