@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { balanceOf, createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -95,6 +96,13 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
     await createTask(family, { child: ada, title });
     return eventually(async () => ((await ada.client.get('/api/notifications')).body as NotificationList).notifications.find((n) => n.title.endsWith(title)), 'the notification');
   };
+  /** A device's subscription as a browser makes it; its endpoint is on this machine and never answers. */
+  const pushDevice = () => {
+    const ecdh = createECDH('prime256v1');
+    return { endpoint: `http://127.0.0.1:9/push/${uniqueName('device')}`, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }, kinds: ['pointsReceived'] };
+  };
+  type PushSettings = { subscriptions: { id: string; kinds: string[] }[] };
+  const adaPushKinds = async (id: string) => ((await ada.client.get('/api/push')).body as PushSettings).subscriptions.find((s) => s.id === id)?.kinds;
   const taskOf = async (id: string) => (await admin().get(`/api/tasks/${id}`)).body;
   const redemptionOf = async (id: string) =>
     ((await admin().get('/api/redemptions')).body as { id: string; status: string }[]).find((r) => r.id === id);
@@ -745,6 +753,41 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
         return { path: '/api/notifications/read-all', body: {} };
       },
       expect: { ...members({ status: 200, check: (res) => expect(res.body.unread).toBe(0) }), ...outsiders },
+    },
+
+    // ---- push (issue 20, decision 039): every member their own devices, and only their own ------------------
+    {
+      method: 'GET',
+      route: '/api/push',
+      prepare: () => ({ path: '/api/push' }),
+      expect: { ...members({ status: 200, check: (res) => expect(res.body).toMatchObject({ publicKey: expect.any(String), subscriptions: [] }) }), ...outsiders },
+    },
+    {
+      method: 'POST',
+      route: '/api/push/subscriptions',
+      prepare: () => ({ path: '/api/push/subscriptions', body: pushDevice() }),
+      expect: { ...members({ status: 201, check: (res, call) => expect(res.body).toMatchObject({ endpoint: (call.body as { endpoint: string }).endpoint }) }), ...outsiders },
+    },
+    {
+      method: 'PUT',
+      route: "/api/push/subscriptions/:id (Ada's)",
+      prepare: async () => {
+        const { id } = (await ada.client.post('/api/push/subscriptions', pushDevice())).body as { id: string };
+        return { path: `/api/push/subscriptions/${id}`, id, body: { kinds: [] } };
+      },
+      expect: {
+        child: { status: 200, check: (res) => expect(res.body.kinds).toEqual([]) },
+        // Another member's device is not found, as another family's record is.
+        ...parents(404),
+        ...outsiders,
+      },
+      unchanged: async (call) => expect(await adaPushKinds(call.id!)).toEqual(['pointsReceived']),
+    },
+    {
+      method: 'POST',
+      route: '/api/push/test',
+      prepare: () => ({ path: '/api/push/test' }),
+      expect: { ...members(202), ...outsiders },
     },
 
     // ---- audit log, standings --------------------------------------------------------------------------

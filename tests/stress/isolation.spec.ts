@@ -11,6 +11,7 @@ import {
   familyView,
   ID_KINDS,
   leakedSecrets,
+  pushDevice,
   REWARD,
   type FamilyRecords,
   type IdKind,
@@ -271,6 +272,16 @@ describe('tenant isolation, every route the app registered × every role × ever
       request: (_, v) => ({ body: { upTo: v.upTo } }),
     },
 
+    // ---- push (issue 20): a member's own devices; another member's, of any family, is not found -------------
+    'GET /api/push': {},
+    'POST /api/push/subscriptions': { request: () => ({ body: pushDevice() }) },
+    'PUT /api/push/subscriptions/:id': {
+      params: { id: { kinds: ['pushSubscription'], own: (r) => a.pushSubscriptions[r] } },
+      request: () => ({ body: { kinds: ['taskSubmitted'] } }),
+    },
+    'DELETE /api/push/subscriptions/:id': { params: { id: { kinds: ['pushSubscription'], own: (r) => a.pushSubscriptions[r] } } },
+    'POST /api/push/test': {},
+
     // ---- audit, standings, announcements, photos --------------------------------------------------------
     'GET /api/audit-logs': {},
     'GET /api/standings': {},
@@ -454,6 +465,8 @@ describe('tenant isolation, every route the app registered × every role × ever
             // No id anywhere: the answer holds nothing of B, and nothing of B changes.
             const before = await server.running.events.headPosition();
             const res = await send(client, role, method, url, {}, request({}));
+            // What the call sets off a moment later (a test push's deliveries) is its own, checked here, not the next route's.
+            await server.running.reactors.waitFor(await server.running.events.headPosition(), 10_000);
             const events = await eventsAfter(server.running.events, before);
             if (res.status >= 500) failures.push(`answered ${show(res)}`);
             const leaked = leakedSecrets(b, textOf(res));

@@ -100,6 +100,12 @@ import { NotificationsController } from './notifications/notifications.controlle
 import { NotificationsQueries } from './notifications/notifications.queries.js';
 import { ReadNotificationsHandler } from './notifications/read-notifications.handler.js';
 import { StreaksQueries } from './streaks/streaks.queries.js';
+import { PushController } from './push/push.controller.js';
+import { PushDeliveries } from './push/push-delivery.reactor.js';
+import { ChangePushSubscriptionHandler, RequestTestPushHandler } from './push/push.handlers.js';
+import { PushQueries } from './push/push.queries.js';
+import { PushSender } from './push/push-sender.js';
+import { VapidKeys } from './push/vapid-keys.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
 import { TasksQueries } from './tasks/tasks.queries.js';
@@ -135,6 +141,8 @@ const commandHandlers = [
   RequestRedemptionHandler,
   ReviewRedemptionHandler,
   ReadNotificationsHandler,
+  ChangePushSubscriptionHandler,
+  RequestTestPushHandler,
   PostAnnouncementHandler,
   AddCommentHandler,
   EditAnnouncementHandler,
@@ -178,6 +186,7 @@ export class AppModule {
         StandingsController,
         StreaksController,
         NotificationsController,
+        PushController,
         AnnouncementsController,
         PhotosController,
         CalendarController,
@@ -237,6 +246,10 @@ export class AppModule {
         StandingsQueries,
         StreaksQueries,
         NotificationsQueries,
+        PushQueries,
+        VapidKeys,
+        PushSender,
+        PushDeliveries,
         PhotosQueries,
         ReportScheduleService,
         Reactors,

@@ -39,6 +39,13 @@ export interface AppConfig {
   passwordCost: number;
   /** PUBLIC_URL: the origin the browser sees (for the OpenID redirect URI); without it, each request's own origin. */
   publicUrl: string | null;
+  /**
+   * VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (base64url, both or neither): the operator's own Web Push key pair;
+   * without them the server makes its own on first start and keeps it in the event log (decision 039).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: how a push service reaches the operator (mailto: or https:); default PUBLIC_URL or a mailto. */
+  vapidSubject: string;
   /** Tests only, never from the environment: the time the server lives in (default the real clock). */
   clock?: { now(): Date };
 }
@@ -67,6 +74,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(`PUBLIC_URL must be an origin such as https://family.example.com, got "${env.PUBLIC_URL}"`);
     }
   }
+  const vapidKeys = vapidKeysFromEnv(env);
+  const vapidSubject = env.VAPID_SUBJECT || (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:familyos@localhost.invalid');
+  if (!/^(mailto:|https:\/\/)/.test(vapidSubject)) throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: URL, got "${vapidSubject}"`);
   const signInLimitPerAddress = Number(env.SIGN_IN_LIMIT_PER_ADDRESS || SIGN_IN_LIMITS.perAddress);
   if (!Number.isInteger(signInLimitPerAddress) || signInLimitPerAddress < 1) {
     throw new ConfigError(`SIGN_IN_LIMIT_PER_ADDRESS must be a whole number of sign-ins a minute, 1 or more, got "${env.SIGN_IN_LIMIT_PER_ADDRESS}"`);
@@ -95,7 +105,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     signInLimitPerAddress,
     passwordCost,
+    vapidKeys,
+    vapidSubject,
   };
+}
+
+function vapidKeysFromEnv(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY;
+  const privateKey = env.VAPID_PRIVATE_KEY;
+  if (!publicKey && !privateKey) return null;
+  // Half a pair signs nothing a push service accepts: refuse to boot instead.
+  if (!publicKey || !privateKey) throw new ConfigError('Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  if (Buffer.from(publicKey, 'base64url').length !== 65 || Buffer.from(privateKey, 'base64url').length !== 32) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a P-256 public key (65 bytes) and VAPID_PRIVATE_KEY its private key (32 bytes), both base64url');
+  }
+  return { publicKey, privateKey };
 }
 
 function oidcFromEnv(env: NodeJS.ProcessEnv): AppConfig['oidc'] {

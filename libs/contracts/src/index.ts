@@ -19,4 +19,5 @@ export * from './dto/announcements.dto.js';
 export * from './dto/invites.dto.js';
 export * from './dto/admin.dto.js';
 export * from './dto/notifications.dto.js';
+export * from './dto/push.dto.js';
 export type * from './views/index.js';

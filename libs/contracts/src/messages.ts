@@ -165,4 +165,7 @@ export const messages = {
   pausePast: 'A pause cannot end in the past.',
   pauseChildOnly: 'Only children can be paused',
   notificationUpTo: 'upTo must be the id of one of your notifications',
+  pushEndpoint: 'endpoint must be an https URL of a push service (http only on localhost), at most 1000 characters',
+  pushKeys: 'keys must hold the subscription\'s p256dh and auth, in base64url',
+  pushKinds: 'kinds must be a list of notification kinds, such as taskSubmitted or pointsReceived',
 } as const;

@@ -33,3 +33,7 @@ export * from './chores/period-streaks.js';
 export * from './live/live-changes.js';
 export * from './notifications/notification-rule.js';
 export * from './notifications/notification-reads.decider.js';
+export * from './push/push-subscription.decider.js';
+export * from './push/push-delivery.decider.js';
+export * from './push/push-endpoint.js';
+export * from './push/push-message.js';

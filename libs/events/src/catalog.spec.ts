@@ -62,4 +62,14 @@ describe('upcasting stored events', () => {
     expect(allRead.data).toEqual({ upTo: 1094 });
     expect(streamEntityId(allRead.streamId)).toBe('c1');
   });
+
+  it('a push subscription and a delivery attempt (issue 20) read as stored', () => {
+    const subscribed = fixture('push-subscribed.v1.json');
+    const attempted = fixture('push-delivery-attempted.v1.json');
+    expect(upcast(subscribed)).toBe(subscribed);
+    expect(upcast(attempted)).toBe(attempted);
+    expect(subscribed.data).toMatchObject({ memberId: 'mom', endpoint: 'https://push.example.net/send/abc123', kinds: ['redemptionRequested', 'taskSubmitted'] });
+    expect(streamEntityId(subscribed.streamId)).toBe((subscribed.data as { subscriptionId: string }).subscriptionId);
+    expect(attempted.data).toMatchObject({ subscriptionId: '3f2a9c0e5b7d41e8a6c2d9f0b1e4a7c3', notificationId: '8e6b1c2d-2222-4a2b-9c3d-000000000005_mom' });
+  });
 });

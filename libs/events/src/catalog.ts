@@ -11,6 +11,7 @@ import type { CalendarEvent } from './calendar-events.js';
 import type { ReportEvent } from './report-events.js';
 import type { IdempotentRequestEvent } from './idempotency-events.js';
 import type { NotificationReadsEvent } from './notification-events.js';
+import type { PushEvent } from './push-events.js';
 
 export type FamilyOsEvent =
   | FamilyEvent
@@ -31,7 +32,8 @@ export type FamilyOsEvent =
   | IdempotentRequestEvent
   | SignInLinkEvent
   | HubUsernameEvent
-  | NotificationReadsEvent;
+  | NotificationReadsEvent
+  | PushEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -119,6 +121,15 @@ export const schemaVersions: Record<EventType, number> = {
   ChoreReminderSent: 1,
   NotificationRead: 1,
   NotificationsAllRead: 1,
+  VapidKeysGenerated: 1,
+  PushSubscribed: 1,
+  PushSubscriptionKindsChanged: 1,
+  PushUnsubscribed: 1,
+  PushSubscriptionGone: 1,
+  PushTestRequested: 1,
+  PushDeliveryAttempted: 1,
+  PushDelivered: 1,
+  PushDeliveryFailed: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

@@ -62,6 +62,14 @@ export const streams = {
   hubUsername: (key: string) => `hubUsername-${key}`,
   /** What a member has read of their notifications (issue 20). */
   notificationReads: (memberId: string) => `notificationReads-${memberId}`,
+  /** The server's VAPID key pair for Web Push (decision 039): one stream, first writer wins. */
+  vapidKeys: () => 'vapidKeys-server',
+  /** One device's push subscription, by a hash of its endpoint (decision 039). */
+  pushSubscription: (subscriptionId: string) => `pushSubscription-${subscriptionId}`,
+  /** A member's "Send a test" presses. */
+  pushTests: (memberId: string) => `pushTests-${memberId}`,
+  /** One push message to one subscription, by a hash of what is sent and where (decision 039). */
+  pushDelivery: (deliveryId: string) => `pushDelivery-${deliveryId}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

@@ -11,4 +11,5 @@ export * from './access-events.js';
 export * from './invite-events.js';
 export * from './idempotency-events.js';
 export * from './notification-events.js';
+export * from './push-events.js';
 export * from './catalog.js';

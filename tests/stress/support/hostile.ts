@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import type { AppRoute } from '@familyos/api';
@@ -28,6 +29,7 @@ export const ID_KINDS = [
   'choreId',
   'pauseId',
   'notificationId',
+  'pushSubscriptionId',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 export type IdPools = Record<IdKind, string[]>;
@@ -188,6 +190,8 @@ const DTO_FIELDS: Record<string, string[]> = {
   'POST /api/family-invites': ['role', 'maxUses', 'expiresAt'],
   'POST /api/join-family/:token': ['hubToken', 'hubUser', 'username', 'name', 'password'],
   'POST /api/sign-in-link/:token': ['password'],
+  'POST /api/push/subscriptions': ['endpoint', 'keys', 'kinds'],
+  'PUT /api/push/subscriptions/:id': ['kinds'],
 };
 const ALL_FIELDS = [...new Set(Object.values(DTO_FIELDS).flat())];
 
@@ -223,6 +227,8 @@ function dtoShaped(fields: string[]): fc.Arbitrary<Record<string, unknown>> {
 }
 
 const id = (kind: IdKind) => new RealId(kind, 0);
+/** A P-256 public key as a browser's subscription carries it (any point will do: nothing decrypts there). */
+const DEVICE_KEY = createECDH('prime256v1').generateKeys().toString('base64url');
 const freshName = fc.stringMatching(/^[a-z][a-z0-9]{5,12}$/);
 
 /** A body each command accepts, from which near-valid bodies are made by breaking one field. */
@@ -253,6 +259,9 @@ const VALID: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /api/users/:id/pauses': fc.constant({ fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Camp' }),
   'PUT /api/redemptions/:id': fc.constantFrom({ status: 'approved' }, { status: 'rejected' }),
   'POST /api/notifications/read-all': fc.constant({ upTo: id('notificationId') }),
+  // A device of this machine that never answers: what the tests' push deliveries reach is nothing outside.
+  'POST /api/push/subscriptions': fc.constant({ endpoint: 'http://127.0.0.1:9/push/hostile', keys: { p256dh: DEVICE_KEY, auth: 'AAAAAAAAAAAAAAAAAAAAAA' }, kinds: ['taskSubmitted'] }),
+  'PUT /api/push/subscriptions/:id': fc.constant({ kinds: ['pointsReceived'] }),
   'POST /api/announcements': fc.constant({ content: 'Pizza tonight' }),
   'POST /api/announcements/:id/comments': fc.constant({ content: 'Yay' }),
   'PUT /api/announcements/:id': fc.constant({ content: 'Pizza tomorrow' }),

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { EventStore } from '@familyos/event-store';
 import type { ApiClient, ApiResponse } from '../../support/api-client.js';
 import { createFamily, createTask, givePoints, uniqueName, type Family, type Member } from '../../support/factories.js';
@@ -30,8 +31,15 @@ export const ID_KINDS = [
   'chore',
   'pause',
   'notification',
+  'pushSubscription',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
+
+/** A device's push subscription as a browser makes it; its endpoint is on this machine and never answers. */
+export const pushDevice = () => {
+  const ecdh = createECDH('prime256v1');
+  return { endpoint: `http://127.0.0.1:9/push/${uniqueName('device')}`, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }, kinds: [] };
+};
 
 export const REWARD = 'Extra Screen Time (30 min)';
 export const REWARD_COST = 25;
@@ -52,6 +60,8 @@ export interface FamilyRecords {
   redemptions: { pending: string; approved: string; rejected: string };
   /** The newest notification of the admin, the manager and the first child (issue 20). */
   notifications: { admin: string; manager: string; child: string };
+  /** A device with push on of the admin, the manager and the first child (issue 20). */
+  pushSubscriptions: { admin: string; manager: string; child: string };
   photoUrl: string;
   /** An event made by the admin and one made by the first child (assigned to itself). */
   calendarEvents: { byAdmin: string; byChild: string };
@@ -168,6 +178,8 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
   const newestNotification = async (member: Member) =>
     eventually(async () => ((await member.client.get('/api/notifications')).body as { notifications: { id: string }[] }).notifications[0]?.id, 'a notification');
   const notifications = { admin: await newestNotification(admin), manager: await newestNotification(manager), child: await newestNotification(kid) };
+  const device = async (member: Member) => ok('push subscription', await member.client.post('/api/push/subscriptions', pushDevice()), 201).id as string;
+  const pushSubscriptions = { admin: await device(admin), manager: await device(manager), child: await device(kid) };
 
   const ids: Record<IdKind, string[]> = {
     family: [family.familyId],
@@ -187,6 +199,7 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     chore: Object.values(chores),
     pause: [pauseId],
     notification: Object.values(notifications),
+    pushSubscription: Object.values(pushSubscriptions),
   };
   return {
     family,
@@ -198,6 +211,7 @@ export async function buildFamilyWithRecords(baseUrl: string, options: { label: 
     pauseId,
     redemptions,
     notifications,
+    pushSubscriptions,
     photoUrl,
     calendarEvents,
     invites: { active: { id: active.id, token: active.inviteToken }, deactivated: { id: deactivated.id, token: deactivated.inviteToken } },

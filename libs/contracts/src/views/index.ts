@@ -14,5 +14,6 @@ export type * from './reports.js';
 export type * from './invites.js';
 export type * from './standings.js';
 export type * from './debug.js';
-export type * from './push.js';
 export type * from './notifications.js';
+export type * from './push.js';
+export type * from './push-settings.js';

@@ -196,3 +196,6 @@ export function notificationsFor(event: Pick<StoredEvent, 'streamId' | 'metadata
   }
   return out;
 }
+
+/** The event types that tell someone something: what the push reactor follows (decision 039). */
+export const NOTIFYING_EVENT_TYPES = Object.keys(rules) as EventType[];

@@ -9,6 +9,7 @@ import { membersProjection } from './members.projection.js';
 import { notificationsProjection } from './notifications.projection.js';
 import { photosProjection } from './photos.projection.js';
 import { pointsProjection } from './points.projection.js';
+import { pushSubscriptionsProjection } from './push-subscriptions.projection.js';
 import type { Projection } from './projection.js';
 import { reportsProjection } from './reports.projection.js';
 import { tasksProjection } from './tasks.projection.js';
@@ -27,4 +28,5 @@ export const allProjections: Projection[] = [
   accessRequestsProjection,
   auditProjection,
   notificationsProjection,
+  pushSubscriptionsProjection,
 ];

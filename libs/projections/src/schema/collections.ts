@@ -13,6 +13,7 @@ import type {
   MemberDoc,
   NotificationDoc,
   NotificationRefDoc,
+  PushSubscriptionDoc,
   PhotoDoc,
   PointsEntryDoc,
   RedemptionDoc,
@@ -51,6 +52,8 @@ export const collections = {
   /** Each member's notification centre (issue 20), and what the projection keeps to word it. */
   notifications: collection<NotificationDoc>('notifications'),
   notificationRefs: collection<NotificationRefDoc>('notification_refs'),
+  /** The devices with push on (decision 039): what the push delivery reactor sends to. */
+  pushSubscriptions: collection<PushSubscriptionDoc>('push_subscriptions'),
 };
 
 /**
@@ -66,4 +69,6 @@ export const readModelIndexes = [
   // A member's notifications, newest first; their unread ones (the badge, and "mark all as read").
   { collection: collections.notifications, fields: ['memberId', 'position'] },
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
+  // A member's devices with push on (their settings, and where the delivery reactor sends their notices).
+  { collection: collections.pushSubscriptions, fields: ['memberId'] },
 ];

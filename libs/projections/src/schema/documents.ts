@@ -1,6 +1,6 @@
 import type { ChoreSettings, FamilySettings, Role } from '@familyos/events';
 import type { CalendarEventFields } from '@familyos/events';
-import type { ChoreRecord, InviteView, NotificationView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
+import type { ChoreRecord, InviteView, NotificationKind, NotificationView, PointsEntryView, RedemptionFields, TaskFields } from '@familyos/contracts';
 import type { Notification, NotificationMember, NotificationTask } from '@familyos/domain';
 
 /**
@@ -208,3 +208,18 @@ export type NotificationRefDoc =
   | { id: string; familyId: string; ref: 'member'; member: NotificationMember }
   | { id: string; familyId: string; ref: 'task'; task: NotificationTask }
   | { id: string; familyId: string; ref: 'redemption'; redemption: { option: string; emoji: string } };
+
+/**
+ * One device with push on (decision 039), `id` the subscription's (a hash of its endpoint). Its keys are the
+ * browser's public key and auth secret: what the server encrypts each message to that device with.
+ */
+export interface PushSubscriptionDoc {
+  id: string;
+  familyId: string;
+  memberId: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  kinds: NotificationKind[];
+  createdAt: string;
+  updatedAt: string;
+}
