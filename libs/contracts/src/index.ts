@@ -20,3 +20,4 @@ export * from './dto/invites.dto.js';
 export * from './dto/admin.dto.js';
 export * from './dto/notifications.dto.js';
 export type * from './views/index.js';
+export * from './dto/email.dto.js';

@@ -165,4 +165,11 @@ export const messages = {
   pausePast: 'A pause cannot end in the past.',
   pauseChildOnly: 'Only children can be paused',
   notificationUpTo: 'upTo must be the id of one of your notifications',
+  emailAddress: 'Enter an e-mail address such as name@example.org',
+  emailAddressTooLong: 'An e-mail address must be 254 characters or less',
+  emailChoice: 'weeklyReport and dailyDigest must be true or false',
+  emailOwnOnly: 'Only you can change your e-mail settings',
+  emailHidden: "Only the member and the family's admins can see an e-mail address",
+  emailNeedsAddress: 'Add your e-mail address first',
+  emailNotSetUp: 'E-mail is not set up on this server.',
 } as const;

@@ -33,3 +33,5 @@ export * from './chores/period-streaks.js';
 export * from './live/live-changes.js';
 export * from './notifications/notification-rule.js';
 export * from './notifications/notification-reads.decider.js';
+export * from './mail/mail.decider.js';
+export * from './mail/mail-content.js';

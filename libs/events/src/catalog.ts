@@ -11,6 +11,7 @@ import type { CalendarEvent } from './calendar-events.js';
 import type { ReportEvent } from './report-events.js';
 import type { IdempotentRequestEvent } from './idempotency-events.js';
 import type { NotificationReadsEvent } from './notification-events.js';
+import type { MailEvent } from './mail-events.js';
 
 export type FamilyOsEvent =
   | FamilyEvent
@@ -31,7 +32,8 @@ export type FamilyOsEvent =
   | IdempotentRequestEvent
   | SignInLinkEvent
   | HubUsernameEvent
-  | NotificationReadsEvent;
+  | NotificationReadsEvent
+  | MailEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -119,6 +121,10 @@ export const schemaVersions: Record<EventType, number> = {
   ChoreReminderSent: 1,
   NotificationRead: 1,
   NotificationsAllRead: 1,
+  MemberEmailChanged: 1,
+  MailSending: 1,
+  MailSent: 1,
+  MailFailed: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

@@ -62,6 +62,8 @@ export const streams = {
   hubUsername: (key: string) => `hubUsername-${key}`,
   /** What a member has read of their notifications (issue 20). */
   notificationReads: (memberId: string) => `notificationReads-${memberId}`,
+  /** One e-mail to one member: sha256 of (kind, member, key), decision 041. */
+  mail: (mailId: string) => `mail-${mailId}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

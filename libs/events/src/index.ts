@@ -12,3 +12,4 @@ export * from './invite-events.js';
 export * from './idempotency-events.js';
 export * from './notification-events.js';
 export * from './catalog.js';
+export * from './mail-events.js';

@@ -16,3 +16,4 @@ export type * from './standings.js';
 export type * from './debug.js';
 export type * from './push.js';
 export type * from './notifications.js';
+export type * from './email.js';
