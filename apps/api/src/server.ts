@@ -42,8 +42,11 @@ export interface RunningApp {
   reactors: Reactors;
   /** Each chore's clock (decision 035): a test that moves the server's clock runs the wakes now due with `runDue`. */
   choreClock: Pick<ChoreClock, 'runDue' | 'tick'>;
-  /** E-mail with SMTP_URL (decision 041): `runDue` runs the daily summaries' wakes due at the clock's now. */
-  mail: Pick<Mail, 'runDue'>;
+  /**
+   * E-mail with SMTP_URL (decision 041): `runDue` runs the daily summaries' wakes due at the clock's now,
+   * `catchUp` looks at every family's summary of today as a boot does.
+   */
+  mail: Pick<Mail, 'runDue' | 'catchUp'>;
   close(): Promise<void>;
 }
 

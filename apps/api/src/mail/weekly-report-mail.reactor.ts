@@ -32,8 +32,12 @@ export class WeeklyReportMails {
       eventTypes: ['WeeklyReportGenerated'],
       react: async (event) => {
         if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) throw new Error('The projections have not reached this report yet');
-        const { reportId, familyId } = (event as unknown as WeeklyReportGenerated).data;
-        const [report, family] = await Promise.all([this.readModels.get(collections.reports, reportId), this.readModels.get(collections.families, familyId)]);
+        const { familyId, weekStartDate } = (event as unknown as WeeklyReportGenerated).data;
+        // The week's report as the projection holds it (a later regeneration of the week replaces it: its figures are the newer).
+        const [report, family] = await Promise.all([
+          this.readModels.get(collections.reports, `${familyId}_${weekStartDate}`),
+          this.readModels.get(collections.families, familyId),
+        ]);
         if (!report || !family) return;
         for (const parent of await recipientsOf(this.readModels, familyId, 'weeklyReport')) {
           await this.deliveries.deliver(
