@@ -71,7 +71,11 @@ export class MembersController {
   /** The member's own address and the mails they want (issue 20); refused when the server sends no e-mail. */
   @Put(':id/email')
   async changeEmail(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(EmailSettingsDto, { refuseUnknown: true })) body: EmailSettingsDto): Promise<EmailSettingsView> {
-    if (!this.mail.available) throw conflict(messages.emailNotSetUp);
+    if (!this.mail.available) {
+      // Who may see the member is answered first: another family's member stays "not found", as everywhere.
+      await this.queries.email(actor, id, false);
+      throw conflict(messages.emailNotSetUp);
+    }
     await this.commands.execute(new ChangeEmail(actor, id, body));
     await this.ryw.settle();
     return this.queries.email(actor, id, true);
