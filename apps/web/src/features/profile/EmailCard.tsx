@@ -59,6 +59,11 @@ function EmailForm({ memberId, settings }: { memberId: string; settings: EmailSe
 
   return (
     <Stack spacing={2}>
+      {!hasAddress && (
+        <Typography variant="body2" color="text.secondary">
+          Add your address to get the weekly report and a daily summary of what waits for you.
+        </Typography>
+      )}
       <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Your e-mail address">
         <TextField
           label="E-mail address"
