@@ -52,6 +52,10 @@ async function startApi() {
       FAMILYOS_SUPERUSER: `${SUPERUSER.username}:${SUPERUSER.password}`,
       HUB_URL: '',
       HUB_SERVICE_ID: '',
+      // E-mail on, so the profile's E-mail card offers its settings; nobody listens there and nothing is sent
+      // (no member has an address until the parent's profile shot sets one, after every report was made).
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      MAIL_FROM: 'FamilyOS <familyos@example.org>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -263,6 +267,13 @@ async function shootSize(browser, url, tokens, links, size, viewport, written) {
     await shoot(`activity-${role}`);
     await open('/profile');
     await shoot(`profile-${role}`);
+    if (role === 'parent') {
+      await page.getByTestId('email-address').fill('pat.parent@example.org');
+      await page.getByRole('button', { name: 'Save Address' }).click();
+      await page.getByLabel('Daily summary of what waits for me').waitFor();
+      await page.getByTestId('own-email').scrollIntoViewIfNeeded();
+      await shoot('profile-email-parent', false);
+    }
     if (role === 'child') {
       await page.getByRole('button', { name: /Change/ }).first().click();
       await page.getByRole('dialog').waitFor();

@@ -63,6 +63,20 @@ describe('managing members over HTTP (decision 029)', () => {
     return { id: res.body.id as string, username, body: res.body, token: res.body.signInLink?.token as string };
   };
 
+  describe('e-mail on a server without SMTP_URL (issue 20)', () => {
+    it('says e-mail is not set up, refuses to store an address, and still hides another family\'s member', async () => {
+      const f = await family();
+      const own = await f.admin.client.get(`/api/users/${f.admin.id}/email`);
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ available: false, address: null, canEdit: false });
+      const set = await f.admin.client.put(`/api/users/${f.admin.id}/email`, { address: 'pat@example.org' });
+      expect([set.status, set.body.error]).toEqual([409, messages.emailNotSetUp]);
+      expect((await f.admin.client.get(`/api/users/${f.admin.id}/email`)).body.address).toBeNull();
+      const other = await family();
+      expect((await other.admin.client.put(`/api/users/${f.admin.id}/email`, { address: 'x@example.org' })).status).toBe(404);
+    });
+  });
+
   describe('changing a role', () => {
     it("a parent makes a child a manager: the child's points history stays theirs and names them, and the audit trail says it", async () => {
       const f = await family();

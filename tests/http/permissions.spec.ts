@@ -3,6 +3,7 @@ import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { balanceOf, createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { eventually } from '../support/eventually.js';
+import { SmtpInbox } from '../support/smtp-inbox.js';
 
 /**
  * SPEC §6 (roles and permissions) enforced by the server, DESIGN §5/§6: one `it` per role and endpoint.
@@ -48,8 +49,14 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
   let root: { id: string; client: ApiClient };
   let anonymous: ApiClient;
 
+  let inbox: SmtpInbox;
+
   beforeAll(async () => {
-    server = await startTestServer({ env: { FAMILYOS_SUPERUSER: `${SUPERUSER.username}:${SUPERUSER.password}` } });
+    // E-mail on (a test SMTP server on the loopback), so its routes answer what they decide, not "not set up".
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({
+      env: { FAMILYOS_SUPERUSER: `${SUPERUSER.username}:${SUPERUSER.password}`, SMTP_URL: inbox.url, MAIL_FROM: 'FamilyOS <familyos@example.org>' },
+    });
     family = await createFamily(server.url);
     [ada, ben] = family.kids;
     anonymous = new ApiClient(server.url);
@@ -57,7 +64,10 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
     const me = await client.get('/api/auth/me');
     root = { id: me.body.id, client };
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await inbox.down();
+  });
 
   const clientOf = (who: Who): ApiClient => {
     switch (who) {
@@ -589,6 +599,37 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
       },
       expect: { child: 403, ...parents({ status: 200, check: (res) => expect(res.body.status).toBe('paused') }), ...outsiders },
       unchanged: async (call) => expect((await admin().get(`/api/chores/${call.id}`)).body.status).toBe('active'),
+    },
+    {
+      method: 'GET',
+      route: "/api/users/:id/email (Ada's: hers and the admins' to see)",
+      prepare: () => ({ path: `/api/users/${ada.id}/email` }),
+      expect: {
+        child: { status: 200, check: (res) => expect(res.body).toMatchObject({ available: true, canEdit: true }) },
+        manager: 403,
+        admin: { status: 200, check: (res) => expect(res.body).toMatchObject({ available: true, canEdit: false }) },
+        ...outsiders,
+      },
+    },
+    {
+      method: 'PUT',
+      route: '/api/users/:id/email (own) {address}',
+      prepare: (who) => {
+        const address = `${uniqueName('me')}@example.org`;
+        return { path: `/api/users/${idOf(who)}/email`, body: { address }, name: address };
+      },
+      expect: { ...members({ status: 200, check: (res, call) => expect(res.body).toMatchObject({ address: call.name, weeklyReport: true }) }), ...outsiders },
+      unchanged: async (call) => expect((await ada.client.get(`/api/users/${ada.id}/email`)).body.address).not.toBe(call.name),
+    },
+    {
+      method: 'PUT',
+      route: "/api/users/:id/email (Ada's) {address}",
+      prepare: () => {
+        const address = `${uniqueName('ada')}@example.org`;
+        return { path: `/api/users/${ada.id}/email`, body: { address }, name: address };
+      },
+      expect: { child: { status: 200, check: (res, call) => expect(res.body.address).toBe(call.name) }, ...parents(403), ...outsiders },
+      unchanged: async (call) => expect((await ada.client.get(`/api/users/${ada.id}/email`)).body.address).not.toBe(call.name),
     },
     {
       method: 'POST',

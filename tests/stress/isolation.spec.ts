@@ -155,6 +155,12 @@ describe('tenant isolation, every route the app registered × every role × ever
       request: () => ({ body: { name: 'Renamed By Stranger', avatar: '🐙' } }),
       strictBody: true,
     },
+    'GET /api/users/:id/email': { params: { id: { kinds: ['member', 'username'], own: (r) => member(r).id } } },
+    'PUT /api/users/:id/email': {
+      params: { id: { kinds: ['member', 'username'], own: (r) => member(r).id } },
+      request: () => ({ body: { address: 'stranger@example.org', weeklyReport: false } }),
+      strictBody: true,
+    },
     'POST /api/users/:id/sign-in-link': { params: { id: { kinds: ['member', 'username'], own: () => aChild().id } } },
     'POST /api/users/:id/pauses': {
       params: { id: { kinds: ['member', 'username'], own: () => aChild().id } },

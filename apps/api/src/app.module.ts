@@ -109,6 +109,13 @@ import { VapidKeys } from './push/vapid-keys.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
 import { TasksQueries } from './tasks/tasks.queries.js';
+import { DailyDigests } from './mail/daily-digest.service.js';
+import { Mail } from './mail/mail.js';
+import { MailDeliveries } from './mail/mail-deliveries.js';
+import { MAIL_TRANSPORT } from './mail/mail-transport.js';
+import { SmtpMailTransport } from './mail/smtp-mail-transport.js';
+import { WeeklyReportMails } from './mail/weekly-report-mail.reactor.js';
+import { ChangeEmailHandler } from './members/email.handler.js';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -138,6 +145,7 @@ const commandHandlers = [
   ChangeChoreHandler,
   PauseChildHandler,
   EndPauseHandler,
+  ChangeEmailHandler,
   RequestRedemptionHandler,
   ReviewRedemptionHandler,
   ReadNotificationsHandler,
@@ -208,6 +216,7 @@ export class AppModule {
         { provide: PROJECTION_PROGRESS, useValue: infra.progress },
         { provide: CLOCK, useValue: infra.clock },
         { provide: BLOB_STORE, useValue: infra.blobs },
+        { provide: MAIL_TRANSPORT, useValue: infra.config.mail ? new SmtpMailTransport(infra.config.mail.smtpUrl, infra.config.mail.from) : null },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
@@ -253,6 +262,10 @@ export class AppModule {
         PhotosQueries,
         ReportScheduleService,
         Reactors,
+        MailDeliveries,
+        WeeklyReportMails,
+        DailyDigests,
+        Mail,
         SignInLinksQueries,
         ...commandHandlers,
       ],

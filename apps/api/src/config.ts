@@ -22,6 +22,8 @@ export interface AppConfig {
   reportQueue: string;
   /** CHORE_QUEUE: the BullMQ queue of the chores' wakes (default familyos-chore-wakes). */
   choreQueue: string;
+  /** DIGEST_QUEUE: the BullMQ queue of the daily summaries' wakes (default familyos-digest-wakes; with SMTP_URL). */
+  digestQueue: string;
   /**
    * OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (all three or none) and OIDC_NAME (the sign-in button's label):
    * sign-in through the family's own OpenID Connect provider; null when not set up.
@@ -46,6 +48,11 @@ export interface AppConfig {
   vapidKeys: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT: how a push service reaches the operator (mailto: or https:); default PUBLIC_URL or a mailto. */
   vapidSubject: string;
+  /**
+   * SMTP_URL (smtp:// or smtps://user:pass@host:port) and MAIL_FROM ("FamilyOS <familyos@example.org>"): the
+   * weekly report and the daily summary by e-mail (issue 20, decision 041); null: no e-mail at all.
+   */
+  mail: { smtpUrl: string; from: string } | null;
   /** Tests only, never from the environment: the time the server lives in (default the real clock). */
   clock?: { now(): Date };
 }
@@ -101,12 +108,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     reportQueue: env.REPORT_QUEUE || 'familyos-weekly-reports',
     choreQueue: env.CHORE_QUEUE || 'familyos-chore-wakes',
+    digestQueue: env.DIGEST_QUEUE || 'familyos-digest-wakes',
     oidc,
     publicUrl,
     signInLimitPerAddress,
     passwordCost,
     vapidKeys,
     vapidSubject,
+    mail: mailFromEnv(env),
   };
 }
 
@@ -120,6 +129,22 @@ function vapidKeysFromEnv(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {
     throw new ConfigError('VAPID_PUBLIC_KEY must be a P-256 public key (65 bytes) and VAPID_PRIVATE_KEY its private key (32 bytes), both base64url');
   }
   return { publicKey, privateKey };
+}
+
+function mailFromEnv(env: NodeJS.ProcessEnv): AppConfig['mail'] {
+  if (!env.SMTP_URL) {
+    if (env.MAIL_FROM) throw new ConfigError('MAIL_FROM is set but SMTP_URL is not: set both to send e-mail, or neither');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(env.SMTP_URL);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtps://user:password@mail.example.org:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  if (!env.MAIL_FROM || !/@/.test(env.MAIL_FROM)) throw new ConfigError('MAIL_FROM must be the sender of the e-mails, such as "FamilyOS <familyos@example.org>"');
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM };
 }
 
 function oidcFromEnv(env: NodeJS.ProcessEnv): AppConfig['oidc'] {

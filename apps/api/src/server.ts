@@ -20,6 +20,7 @@ import { MovableClock } from './platform/movable-clock.js';
 import { ChoreClock } from './chores/chore-clock.service.js';
 import { Reactors } from './platform/reactors.js';
 import { ReportScheduleService } from './reports/report-schedule.service.js';
+import { Mail } from './mail/mail.js';
 import { openBlobStore, type BlobStore } from './photos/blob-store.js';
 import { registerPhotoUploads } from './photos/multipart.js';
 
@@ -41,6 +42,11 @@ export interface RunningApp {
   reactors: Reactors;
   /** Each chore's clock (decision 035): a test that moves the server's clock runs the wakes now due with `runDue`. */
   choreClock: Pick<ChoreClock, 'runDue' | 'tick'>;
+  /**
+   * E-mail with SMTP_URL (decision 041): `runDue` runs the daily summaries' wakes due at the clock's now,
+   * `catchUp` looks at every family's summary of today as a boot does.
+   */
+  mail: Pick<Mail, 'runDue' | 'catchUp'>;
   close(): Promise<void>;
 }
 
@@ -116,13 +122,16 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   // every chore once the server answers. Starting it registers the chores' reactors.
   const choreClock = app.get(ChoreClock);
   await choreClock.start();
+  // E-mail, only with SMTP_URL: the weekly report's reactor and the daily summaries' wakes (decision 041).
+  const mail = app.get(Mail);
+  await mail.start();
   const reactors = app.get(Reactors);
 
   await app.listen({ port: config.port, host: config.host });
   // The reactors go on from their checkpoints (decision 033): after the projections caught up (above, in
   // embedded mode), and once the server answers, as any backlog they have is boot work too.
   reactors.start();
-  const settled = Promise.all([reportSchedule.reconcileAndCatchUp(), choreClock.catchUp()]).then(() => undefined);
+  const settled = Promise.all([reportSchedule.reconcileAndCatchUp(), choreClock.catchUp(), mail.catchUp()]).then(() => undefined);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
@@ -137,10 +146,12 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     settled,
     reactors,
     choreClock,
+    mail,
     async close() {
       // Reactions in flight use the scheduler: they finish before it closes.
       await reactors.stop();
       await choreClock.stop();
+      await mail.stop();
       await reportSchedule.stop();
       await app.close();
       await runner?.stop();

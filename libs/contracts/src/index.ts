@@ -21,3 +21,4 @@ export * from './dto/admin.dto.js';
 export * from './dto/notifications.dto.js';
 export * from './dto/push.dto.js';
 export type * from './views/index.js';
+export * from './dto/email.dto.js';

@@ -26,6 +26,8 @@ export const limits = {
   bioMax: 300,
   websiteMax: 200,
   hubUsernameMax: 64,
+  /** A member's e-mail address (RFC 5321's longest path). */
+  emailMax: 254,
   /** Uploaded photos: bytes, and the formats recognised by their leading bytes. */
   photo: { maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
   calendar: {

@@ -168,4 +168,11 @@ export const messages = {
   pushEndpoint: 'endpoint must be an https URL of a push service (http only on localhost), at most 1000 characters',
   pushKeys: 'keys must hold the subscription\'s p256dh and auth, in base64url',
   pushKinds: 'kinds must be a list of notification kinds, such as taskSubmitted or pointsReceived',
+  emailAddress: 'Enter an e-mail address such as name@example.org',
+  emailAddressTooLong: 'An e-mail address must be 254 characters or less',
+  emailChoice: 'weeklyReport and dailyDigest must be true or false',
+  emailOwnOnly: 'Only you can change your e-mail settings',
+  emailHidden: "Only the member and the family's admins can see an e-mail address",
+  emailNeedsAddress: 'Add your e-mail address first',
+  emailNotSetUp: 'E-mail is not set up on this server.',
 } as const;

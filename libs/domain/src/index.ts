@@ -37,3 +37,5 @@ export * from './push/push-subscription.decider.js';
 export * from './push/push-delivery.decider.js';
 export * from './push/push-endpoint.js';
 export * from './push/push-message.js';
+export * from './mail/mail.decider.js';
+export * from './mail/mail-content.js';

@@ -73,3 +73,18 @@ describe('upcasting stored events', () => {
     expect(attempted.data).toMatchObject({ subscriptionId: '3f2a9c0e5b7d41e8a6c2d9f0b1e4a7c3', notificationId: '8e6b1c2d-2222-4a2b-9c3d-000000000005_mom' });
   });
 });
+
+describe('e-mail events (issue 20) read as stored', () => {
+  it("a member's e-mail settings carry the lower-cased address and both choices", () => {
+    const changed = fixture('member-email-changed.v1.json');
+    expect(upcast(changed)).toBe(changed);
+    expect(changed.data).toEqual({ address: 'mom@example.org', weeklyReport: true, dailyDigest: false });
+    expect(streamEntityId(changed.streamId)).toBe('mom');
+  });
+
+  it('a sent mail names the claim that sent it', () => {
+    const sent = fixture('mail-sent.v1.json');
+    expect(upcast(sent)).toBe(sent);
+    expect(sent.data).toEqual({ claim: 'b3d1c2e4-0f5a-4e6b-9c7d-000000000001', messageId: '<b3d1c2e4@example.org>' });
+  });
+});

@@ -12,6 +12,7 @@ import type { ReportEvent } from './report-events.js';
 import type { IdempotentRequestEvent } from './idempotency-events.js';
 import type { NotificationReadsEvent } from './notification-events.js';
 import type { PushEvent } from './push-events.js';
+import type { MailEvent } from './mail-events.js';
 
 export type FamilyOsEvent =
   | FamilyEvent
@@ -33,7 +34,8 @@ export type FamilyOsEvent =
   | SignInLinkEvent
   | HubUsernameEvent
   | NotificationReadsEvent
-  | PushEvent;
+  | PushEvent
+  | MailEvent;
 export type EventType = FamilyOsEvent['type'];
 export type EventOf<T extends EventType> = Extract<FamilyOsEvent, { type: T }>;
 
@@ -130,6 +132,10 @@ export const schemaVersions: Record<EventType, number> = {
   PushDeliveryAttempted: 1,
   PushDelivered: 1,
   PushDeliveryFailed: 1,
+  MemberEmailChanged: 1,
+  MailSending: 1,
+  MailSent: 1,
+  MailFailed: 1,
 };
 
 export function isKnownEventType(type: string): type is EventType {

@@ -70,6 +70,8 @@ export const streams = {
   pushTests: (memberId: string) => `pushTests-${memberId}`,
   /** One push message to one subscription, by a hash of what is sent and where (decision 039). */
   pushDelivery: (deliveryId: string) => `pushDelivery-${deliveryId}`,
+  /** One e-mail to one member: sha256 of (kind, member, key), decision 041. */
+  mail: (mailId: string) => `mail-${mailId}`,
 } as const;
 
 /** The id a stream is named after: `task-<id>` → `<id>` (the inverse of `streams.*` for one-id streams). */

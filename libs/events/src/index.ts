@@ -13,3 +13,4 @@ export * from './idempotency-events.js';
 export * from './notification-events.js';
 export * from './push-events.js';
 export * from './catalog.js';
+export * from './mail-events.js';

@@ -61,8 +61,16 @@ export type MemberPaused = DomainEvent<'MemberPaused', { pauseId: string; fromDa
 /** A parent ended a pause early: its last day is now `untilDay` (before `fromDay`: it never took effect). */
 export type MemberPauseEnded = DomainEvent<'MemberPauseEnded', { pauseId: string; untilDay: string }>;
 
+/**
+ * The member's own e-mail settings (issue 20): the address mail goes to (lower-cased; null once removed) and
+ * whether they want the weekly report and the daily summary of what waits for them. The whole settings each
+ * time, so the member's row and stream read them from one event.
+ */
+export type MemberEmailChanged = DomainEvent<'MemberEmailChanged', { address: string | null; weeklyReport: boolean; dailyDigest: boolean }>;
+
 export type MemberEvent =
   | MemberJoined
+  | MemberEmailChanged
   | MemberRenamed
   | MemberAvatarChanged
   | MemberPasswordSet

@@ -176,6 +176,7 @@ const DTO_FIELDS: Record<string, string[]> = {
   'POST /api/chores/preview': ['schedule', 'sharing', 'children'],
   'PATCH /api/chores/:id': ['title', 'description', 'pointsValue', 'schedule', 'sharing', 'children', 'missedDeduction'],
   'POST /api/users/:id/pauses': ['fromDay', 'untilDay', 'reason'],
+  'PUT /api/users/:id/email': ['address', 'weeklyReport', 'dailyDigest'],
   'POST /api/redemptions': ['option', 'cost'],
   'PUT /api/redemptions/:id': ['status'],
   'POST /api/announcements': ['content', 'photoUrl'],
@@ -257,6 +258,7 @@ const VALID: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   }),
   'PATCH /api/chores/:id': fc.constant({ title: 'Feed the dog', schedule: { repeat: 'daily', startDay: '2099-01-05' }, children: [id('childId')] }),
   'POST /api/users/:id/pauses': fc.constant({ fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Camp' }),
+  'PUT /api/users/:id/email': fc.constant({ address: 'pat@example.org', weeklyReport: true, dailyDigest: false }),
   'PUT /api/redemptions/:id': fc.constantFrom({ status: 'approved' }, { status: 'rejected' }),
   'POST /api/notifications/read-all': fc.constant({ upTo: id('notificationId') }),
   // A device of this machine that never answers: what the tests' push deliveries reach is nothing outside.

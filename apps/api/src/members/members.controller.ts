@@ -1,14 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { CreateMemberDto, messages, PauseChildDto, UpdateMemberDto, type AddedMemberView } from '@familyos/contracts';
-import { DomainError, invalid, type Actor } from '@familyos/domain';
+import { CreateMemberDto, EmailSettingsDto, messages, PauseChildDto, UpdateMemberDto, type AddedMemberView, type EmailSettingsView } from '@familyos/contracts';
+import { conflict, DomainError, invalid, type Actor } from '@familyos/domain';
 import { CurrentSession, FamilyActor, Requires } from '../auth/auth.guard.js';
 import { HubClient } from '../auth/hub/hub-client.js';
 import type { SignedIn } from '../auth/sessions.service.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
+import { MailDeliveries } from '../mail/mail-deliveries.js';
+import { ChangeEmail } from './email.handler.js';
 import { AddMember, UpdateMember } from './member.handlers.js';
 import { MembersQueries } from './members.queries.js';
 import { EndPause, PauseChild } from './pause.handlers.js';
@@ -23,6 +25,7 @@ export class MembersController {
     private readonly queries: MembersQueries,
     private readonly ryw: ReadYourWrites,
     private readonly hub: HubClient,
+    private readonly mail: MailDeliveries,
   ) {}
 
   @Get()
@@ -57,6 +60,25 @@ export class MembersController {
     await this.commands.execute(new UpdateMember(actor, id, body, session.tokenHash));
     await this.ryw.settle();
     return this.queries.one(actor, id);
+  }
+
+  /** A member's e-mail settings, and whether this server sends e-mail at all (issue 20). */
+  @Get(':id/email')
+  email(@FamilyActor() actor: FamilyMember, @Param('id') id: string): Promise<EmailSettingsView> {
+    return this.queries.email(actor, id, this.mail.available);
+  }
+
+  /** The member's own address and the mails they want (issue 20); refused when the server sends no e-mail. */
+  @Put(':id/email')
+  async changeEmail(@FamilyActor() actor: FamilyMember, @Param('id') id: string, @Body(valid(EmailSettingsDto, { refuseUnknown: true })) body: EmailSettingsDto): Promise<EmailSettingsView> {
+    if (!this.mail.available) {
+      // Who may see the member is answered first: another family's member stays "not found", as everywhere.
+      await this.queries.email(actor, id, false);
+      throw conflict(messages.emailNotSetUp);
+    }
+    await this.commands.execute(new ChangeEmail(actor, id, body));
+    await this.ryw.settle();
+    return this.queries.email(actor, id, true);
   }
 
   /** A new one-time sign-in link for a member (decision 029); the token is in this answer only. */

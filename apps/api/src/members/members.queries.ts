@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { notFound, type Actor } from '@familyos/domain';
+import type { EmailSettingsView } from '@familyos/contracts';
+import { messages } from '@familyos/contracts';
+import { can, canSeeEmail, forbidden, notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type MemberDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
@@ -41,5 +43,14 @@ export class MembersQueries {
       (await this.readModels.find(collections.members, { where: { usernameLower: idOrUsername.toLowerCase() }, limit: 1 }))[0];
     if (!member || member.familyId !== familyId) throw notFound('User');
     return userView(member, actor, await this.today(familyId));
+  }
+
+  /** A member's e-mail settings: the member's own and the family's admins' to see (issue 20). */
+  async email(actor: Actor & { familyId: string }, id: string, available: boolean): Promise<EmailSettingsView> {
+    const member = await this.readModels.get(collections.members, id);
+    if (!member || member.familyId !== actor.familyId) throw notFound('User');
+    if (!canSeeEmail(actor, member)) throw forbidden(messages.emailHidden);
+    const email = member.email ?? { address: null, weeklyReport: false, dailyDigest: false };
+    return { available, ...email, dailyDigestOffered: can(member, 'reviewTasks'), canEdit: available && actor.id === member.id };
   }
 }

@@ -17,3 +17,4 @@ export type * from './debug.js';
 export type * from './notifications.js';
 export type * from './push.js';
 export type * from './push-settings.js';
+export type * from './email.js';

@@ -41,7 +41,29 @@ export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
   sessionKept: string | null;
   /** A child's pauses (vacations), each as it stands now (an ended one with its new last day). */
   pauses: ChildPause[];
+  /** The member's e-mail settings (issue 20): no address, nothing is mailed. */
+  email: EmailSettings;
 };
+
+/** A member's e-mail address and what they want mailed to it. */
+export interface EmailSettings {
+  address: string | null;
+  weeklyReport: boolean;
+  dailyDigest: boolean;
+}
+
+export const NO_EMAIL: EmailSettings = { address: null, weeklyReport: false, dailyDigest: false };
+
+/** One @, something on each side, a dot in the domain, no spaces: the form a mail server can route. */
+const EMAIL_FORM = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** The address as stored (trimmed, lower-cased), or the reason it is refused. */
+export function normalizeEmailAddress(raw: string): string {
+  const address = raw.trim().toLowerCase();
+  if (address.length > limits.emailMax) throw invalid(messages.emailAddressTooLong, 'address');
+  if (!EMAIL_FORM.test(address)) throw invalid(messages.emailAddress, 'address');
+  return address;
+}
 
 /** Family-local days, both included; `untilDay` before `fromDay` once ended before it began. */
 export interface ChildPause {
@@ -93,7 +115,9 @@ export type MemberCommand =
   /** A parent pauses a child from `fromDay` to `untilDay` (family-local days, included); `today` is the family's. */
   | { type: 'PauseChild'; actor: Actor; pauseId: string; fromDay: string; untilDay: string; reason: string; today: string }
   /** A parent ends a pause early: the child is back from `today`. */
-  | { type: 'EndPause'; actor: Actor; pauseId: string; today: string };
+  | { type: 'EndPause'; actor: Actor; pauseId: string; today: string }
+  /** The member changes their own e-mail settings; a field left out stays as it was (null/'' removes the address). */
+  | { type: 'ChangeEmail'; actor: Actor; address?: string | null; weeklyReport?: boolean; dailyDigest?: boolean };
 
 function assertVisible(actor: Actor, state: MemberState): void {
   if (!state.exists || (state.familyId !== actor.familyId && actor.id !== state.id)) throw notFound('User');
@@ -162,6 +186,36 @@ function decideEndPause(command: Extract<MemberCommand, { type: 'EndPause' }>, s
   return [{ type: 'MemberPauseEnded', data: { pauseId: pause.pauseId, untilDay } }];
 }
 
+/** An e-mail address is seen by its member and the family's admins, no one else (issue 20). */
+export function canSeeEmail(actor: Actor, member: Pick<MemberFacts, 'id' | 'familyId'>): boolean {
+  return actor.id === member.id || (actor.familyId !== null && actor.familyId === member.familyId && can(actor, 'manageMembers'));
+}
+
+/**
+ * Only the member changes their own e-mail settings: a parent can neither give a child an address nor turn a
+ * mail on for someone else. A first address turns both mails on; removing it turns them off.
+ */
+function decideChangeEmail(command: Extract<MemberCommand, { type: 'ChangeEmail' }>, state: MemberState): MemberEvent[] {
+  assertVisible(command.actor, state);
+  if (command.actor.id !== state.id) throw forbidden(messages.emailOwnOnly);
+  const current = state.email;
+  const address = command.address === undefined ? current.address : command.address === null || command.address.trim() === '' ? null : normalizeEmailAddress(command.address);
+  let next: EmailSettings;
+  if (address === null) {
+    if (command.weeklyReport || command.dailyDigest) throw invalid(messages.emailNeedsAddress, 'address');
+    next = NO_EMAIL;
+  } else {
+    const fresh = current.address === null;
+    next = {
+      address,
+      weeklyReport: command.weeklyReport ?? (fresh ? true : current.weeklyReport),
+      dailyDigest: command.dailyDigest ?? (fresh ? true : current.dailyDigest),
+    };
+  }
+  if (next.address === current.address && next.weeklyReport === current.weeklyReport && next.dailyDigest === current.dailyDigest) return [];
+  return [{ type: 'MemberEmailChanged', data: next }];
+}
+
 function decideSetPassword(command: Extract<MemberCommand, { type: 'SetPassword' }>, state: MemberState): MemberEvent[] {
   const { actor, proof } = command;
   assertVisible(actor, state);
@@ -210,6 +264,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     signInEpoch: 0,
     sessionKept: null,
     pauses: [],
+    email: NO_EMAIL,
   },
 
   evolve(state, event) {
@@ -247,6 +302,8 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
       }
       case 'MemberPauseEnded':
         return { ...state, pauses: state.pauses.map((p) => (p.pauseId === event.data.pauseId ? { ...p, untilDay: event.data.untilDay } : p)) };
+      case 'MemberEmailChanged':
+        return { ...state, email: { ...event.data } };
     }
   },
 
@@ -319,6 +376,8 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return decidePause(command, state);
       case 'EndPause':
         return decideEndPause(command, state);
+      case 'ChangeEmail':
+        return decideChangeEmail(command, state);
     }
   },
 };

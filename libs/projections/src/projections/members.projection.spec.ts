@@ -101,6 +101,17 @@ describe('members projection', () => {
     expect(linked).toMatchObject({ active: true, pendingHubUsername: null, hubUserId: 'hub-9', hubUsername: 'kidonhub' });
   });
 
+  it("keeps a member's e-mail settings as last changed, absent until set (issue 20)", async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-mom', 'MemberJoined', joined({ memberId: 'mom', name: 'Mom', role: 'admin' }));
+    const [before] = await run(log);
+    expect(before!.email).toBeUndefined();
+    log.add('member-mom', 'MemberEmailChanged', { address: 'mom@example.org', weeklyReport: true, dailyDigest: true });
+    log.add('member-mom', 'MemberEmailChanged', { address: 'mom@example.org', weeklyReport: true, dailyDigest: false });
+    const [after] = await run(log);
+    expect(after!.email).toEqual({ address: 'mom@example.org', weeklyReport: true, dailyDigest: false });
+  });
+
   it('changes only the member of the stream the event is in', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('member-a', 'MemberJoined', joined({ memberId: 'a', name: 'Ann' }));

@@ -38,6 +38,7 @@ function memberPatch(event: StoredEvent): Partial<MemberDoc> | null {
   if (isEvent(event, 'MemberReactivated')) return { active: true };
   if (isEvent(event, 'MemberProfileChanged')) return { bio: event.data.bio, websiteUrl: event.data.websiteUrl };
   if (isEvent(event, 'MemberHubUsernameReserved')) return { pendingHubUsername: event.data.hubUsername };
+  if (isEvent(event, 'MemberEmailChanged')) return { email: { ...event.data } };
   return null;
 }
 
@@ -45,7 +46,8 @@ export const membersProjection: Projection = {
   name: 'members',
   // 3: role changes, deactivation, bio and website, and the hub account named for a member (decision 029).
   // 4: a child's pauses, current and upcoming (issue 19).
-  version: 4,
+  // 5: the member's e-mail settings (issue 20).
+  version: 5,
   collections: [collections.members],
   async apply(event, tx) {
     if (isEvent(event, 'MemberJoined')) {

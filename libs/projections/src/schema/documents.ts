@@ -54,6 +54,11 @@ export interface MemberDoc {
   pendingHubUsername: string | null;
   /** A child's pauses, current and upcoming, by first day (see MemberPauseDoc). */
   pauses: MemberPauseDoc[];
+  /**
+   * The member's e-mail settings (issue 20), absent until first set. Never in a UserView: the address is answered
+   * only to the member and the family's admins (GET /api/users/:id/email).
+   */
+  email?: { address: string | null; weeklyReport: boolean; dailyDigest: boolean };
 }
 
 export interface TaskDoc extends TaskFields {

@@ -18,6 +18,7 @@ import { useProviders } from '../../api/auth';
 import { hubProfileUrl } from '../../lib/hub';
 import { AboutEditor } from './AboutEditor';
 import { DisplayNameEditor } from './DisplayNameEditor';
+import { EmailCard } from './EmailCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { StreaksCard } from '../../components/StreaksCard';
@@ -73,6 +74,8 @@ export default function ProfilePage() {
             }
           />
           <PasswordCard user={me} />
+          {/* The mails (weekly report, daily summary) are for parents: a child has nothing to be sent. */}
+          {me.familyId && me.abilities.reviewTasks && <EmailCard memberId={me.id} />}
         </Stack>
         {me.abilities.hasBalance ? <ChildSide me={me} /> : me.familyId ? <ParentSide /> : <NoFamilySide />}
       </Box>
