@@ -18,6 +18,7 @@ import { useProviders } from '../../api/auth';
 import { hubProfileUrl } from '../../lib/hub';
 import { AboutEditor } from './AboutEditor';
 import { DisplayNameEditor } from './DisplayNameEditor';
+import { DeviceNotificationsCard } from './DeviceNotificationsCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { StreaksCard } from '../../components/StreaksCard';
@@ -72,6 +73,7 @@ export default function ProfilePage() {
               </>
             }
           />
+          {me.familyId && <DeviceNotificationsCard />}
           <PasswordCard user={me} />
         </Stack>
         {me.abilities.hasBalance ? <ChildSide me={me} /> : me.familyId ? <ParentSide /> : <NoFamilySide />}
