@@ -5,7 +5,7 @@ const ORIGIN = 'https://family.example';
 const approve = { action: 'approve', title: 'Approve', method: 'PUT', path: '/api/tasks/t1', body: { status: 'approved' } } as const;
 const reject = { action: 'reject', title: 'Reject', method: 'PUT', path: '/api/tasks/t1', body: { status: 'rejected' } } as const;
 const message: PushMessage = {
-  kind: 'task.submitted',
+  kind: 'taskSubmitted',
   title: 'Ada finished "Feed the fish"',
   body: '5 FP when you approve it',
   url: '/tasks',

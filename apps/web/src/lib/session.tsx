@@ -4,6 +4,7 @@ import { ApiError, get, post, sessionToken } from './api';
 import type { Me } from './types';
 import { hubSession } from './hub';
 import { forgetSavedData } from './saved-data';
+import { turnOffPushOnSignOut } from './device-push';
 
 interface Session {
   me: Me | null;
@@ -53,6 +54,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      // While the session still signs the call: the server stops pushing this member's notices here.
+      await turnOffPushOnSignOut();
       await post('/api/auth/logout');
     } finally {
       sessionToken.clear();

@@ -3,7 +3,10 @@
  * worker shows: the notification, and the buttons that act on it without opening the app.
  */
 export interface PushMessage {
-  /** What happened, e.g. `task.submitted`: the member's per-kind choice and the delivery records name it. */
+  /**
+   * What happened: a notification kind such as `taskSubmitted` (the member's per-device choice and the delivery
+   * records name it), or `test` for "Send a test".
+   */
   kind: string;
   title: string;
   body: string;

@@ -19,6 +19,7 @@ import { hubProfileUrl } from '../../lib/hub';
 import { AboutEditor } from './AboutEditor';
 import { DisplayNameEditor } from './DisplayNameEditor';
 import { EmailCard } from './EmailCard';
+import { DeviceNotificationsCard } from './DeviceNotificationsCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { StreaksCard } from '../../components/StreaksCard';
@@ -73,6 +74,7 @@ export default function ProfilePage() {
               </>
             }
           />
+          {me.familyId && <DeviceNotificationsCard />}
           <PasswordCard user={me} />
           {/* The mails (weekly report, daily summary) are for parents: a child has nothing to be sent. */}
           {me.familyId && me.abilities.reviewTasks && <EmailCard memberId={me.id} />}
