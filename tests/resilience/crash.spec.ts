@@ -47,7 +47,8 @@ function onDisk(dataDir: string): { head: number; checkpoints: Record<string, nu
   const events = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
   const readModels = new Database(join(dataDir, 'read-models.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const rows = readModels.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: number }[];
+    // The projections' checkpoints; the reactors keep theirs in the same table as `reactor:<name>` (decision 033).
+    const rows = (readModels.prepare('SELECT projection, position FROM checkpoints').all() as { projection: string; position: number }[]).filter((r) => !r.projection.startsWith('reactor:'));
     const head = (events.prepare('SELECT COALESCE(MAX(position), 0) AS head FROM events').get() as { head: number }).head;
     return { head, checkpoints: Object.fromEntries(rows.map((r) => [r.projection, r.position])) };
   } finally {

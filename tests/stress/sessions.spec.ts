@@ -450,6 +450,7 @@ describe('sessions and sign-in under stress', () => {
         '/api/tasks/:id': `/api/tasks/${taskId}`,
         '/api/chores/:id': `/api/chores/${choreId}`,
         '/api/users/:idOrUsername': `/api/users/${family.kids[0].username}`,
+        '/api/users/:id/email': `/api/users/${family.kids[0].id}/email`,
         '/api/announcements/:id/comments': `/api/announcements/${announcementId}/comments`,
         '/api/calendar-events/:id': `/api/calendar-events/${eventId}`,
         '/api/calendar-events': `/api/calendar-events?${window}`,

@@ -10,7 +10,23 @@ import type { AuditDoc } from '../schema/documents.js';
  * Sign-ins and username claims are security plumbing, not family history: parents do not want them listed.
  * Neither are the records of requests sent with an Idempotency-Key (decision 026): what they created is listed.
  */
-const NOT_AUDITED = new Set(['session', 'username', 'identity', 'idempotentRequest', 'signInLink', 'hubUsername']);
+// The server's own bookkeeping is not a family's activity: push deliveries and devices, mails sent, the day's
+// reminders, notifications read (issue 20).
+const NOT_AUDITED = new Set([
+  'session',
+  'username',
+  'identity',
+  'idempotentRequest',
+  'signInLink',
+  'hubUsername',
+  'pushDelivery',
+  'pushSubscription',
+  'pushTests',
+  'vapidKeys',
+  'mail',
+  'choreReminder',
+  'notificationReads',
+]);
 
 export const actionOf = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
@@ -232,7 +248,8 @@ export const auditProjection: Projection = {
   // 6: sentences for edited and deleted announcements and comments, which are named by their last words.
   // 7: sentences for repeating chores, their occurrences, skips, missed chores, streak bonuses, pauses and
   //    chore settings (issue 19); a chore's bookkeeping that another line of its append tells has no row.
-  version: 7,
+  // 8: push deliveries and devices, mails, reminders and notification reads are not a family's activity (issue 20).
+  version: 8,
   collections: [collections.audit, collections.auditRefs],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
