@@ -28,6 +28,9 @@ async function controllingWorker(page: Page, context: BrowserContext): Promise<W
   return worker ?? context.waitForEvent('serviceworker');
 }
 
+// The service worker is what these tests are about; the other suites block it (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest, its icons and the worker are served as an installable app needs them', async ({ page, request }) => {
   const manifestAnswer = await request.get('/manifest.webmanifest');
   expect(manifestAnswer.status()).toBe(200);

@@ -48,6 +48,10 @@ export default defineConfig({
     // The app honours the device's reduced-motion setting (no fades, slides or ripples): the suites look at the
     // screens at rest, and a change shows at once instead of over 14 frames (decision 023).
     reducedMotion: 'reduce',
+    // The service worker (decision 038) fetches and caches the whole build in every new browser context: with
+    // it, the suites took 14.5 min instead of about 6. Only the files that test it let it in (installable,
+    // push-card: `test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     trace: process.env.FAMILYOS_E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

@@ -60,6 +60,9 @@ function standInPushManager(given: StandInDevice) {
 
 // Debian's headless shell denies notifications even once granted (installable.e2e.ts); the full browser, headless
 // too, grants them: this test alone starts it.
+// The service worker is what these tests are about; the other suites block it (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('a parent turns push on for this device, chooses what to hear, gets a test, turns it off; signing out turns it off too', async ({ playwright, freshFamily, baseURL }) => {
   const browser = await playwright.chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'] });
   const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 800 } });
