@@ -5,6 +5,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './catalog.js';
 export * from './format.js';
+export * from './notification-kinds.js';
 export * from './validate.js';
 export { isWebsiteUrl } from './dto/fields.js';
 export * from './dto/auth.dto.js';

@@ -8,3 +8,4 @@ export * from './catalog.js';
 export * from './format.js';
 export type * from './views/index.js';
 export * from './due-dates.js';
+export * from './notification-kinds.js';

@@ -23,7 +23,7 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections } from '@familyos/projections';
 import { processCheckpoints } from '@familyos/reactors';
-import { InProcessWakeScheduler, type WakeScheduler } from '@familyos/scheduler';
+import { InProcessWakeScheduler, openWakes, type WakeScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { Reactors } from '../platform/reactors.js';
@@ -78,14 +78,7 @@ export class ChoreClock {
   async start(): Promise<void> {
     const onError = (error: unknown, choreId: string | null) =>
       this.logger.error(`Chore clock${choreId ? ` of ${choreId}` : ''} failed: ${(error as Error)?.message ?? String(error)}`);
-    this.wakes = this.config.redisUrl
-      ? await (await import('@familyos/scheduler/bullmq')).BullMqWakeScheduler.connect({
-          url: this.config.redisUrl,
-          queueName: this.config.choreQueue,
-          clock: this.clock,
-          onError,
-        })
-      : new InProcessWakeScheduler({ clock: this.clock, onError });
+    this.wakes = await openWakes({ redisUrl: this.config.redisUrl, queueName: this.config.choreQueue, clock: this.clock, onError });
     await this.wakes.start((choreId) => this.tick(choreId));
     // Everything up to the log's head now is the boot catch-up's (it ticks every chore); the clock's reactor
     // goes on from there. In-process the wakes are this process's own, so it follows the log for itself; on
@@ -154,13 +147,18 @@ export class ChoreClock {
     const due = occurrencesToRemind(chore, family.timeZone, this.clock.now(), family.reminderTime);
     if (due.length === 0 || chore.familyId === null) return;
     const day = due[0]!.periodKey;
+    // Every later tick that day finds its children reminded already: it reads no tasks.
+    const unreminded: string[] = [];
+    for (const childId of new Set(due.flatMap((o) => o.children))) {
+      if ((await this.events.readStream(streams.choreReminder(childId, day))).length === 0) unreminded.push(childId);
+    }
+    if (unreminded.length === 0) return;
     const pending = (await this.readModels.find(collections.tasks, { where: { familyId: chore.familyId, status: 'pending' } })).filter(
       (t) => t.chore?.periodKey === day,
     );
     const mine = await Promise.all(due.map(async (o) => ({ ...o, status: (await this.readModels.get(collections.tasks, o.taskId))?.status ?? 'pending' })));
-    for (const childId of new Set(due.flatMap((o) => o.children))) {
+    for (const childId of unreminded) {
       const streamId = streams.choreReminder(childId, day);
-      if ((await this.events.readStream(streamId)).length > 0) continue;
       const tasks = new Map<string, string>();
       for (const o of mine) if (o.children.includes(childId) && o.status === 'pending') tasks.set(o.taskId, chore.title);
       for (const t of pending) if (t.assignedTo.includes(childId)) tasks.set(t.id, t.title);

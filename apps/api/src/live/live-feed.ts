@@ -156,15 +156,9 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
    */
   private async notifiedBy(event: StoredEvent, listening: readonly string[]): Promise<string[]> {
     if (streamCategory(event.streamId) === 'notificationReads') return [streamEntityId(event.streamId)];
-    if (!mayNotify(event.type)) return [];
-    const members = new Set(listening);
-    const told = await Promise.all(
-      [...members].map(async (memberId) => {
-        const rows = await this.readModels.find(collections.notifications, { where: { memberId, position: event.position }, limit: 1 });
-        return rows.length > 0 ? memberId : null;
-      }),
-    );
-    return told.filter((id): id is string => id !== null);
+    if (!mayNotify(event.type) || !event.metadata.familyId) return [];
+    const made = await this.readModels.find(collections.notifications, { where: { familyId: event.metadata.familyId, position: event.position } });
+    return made.map((n) => n.memberId).filter((id) => listening.includes(id));
   }
 
   /** The topics of what `member` missed in (after, upTo]; everything when that is too far back to read. */

@@ -6,7 +6,7 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { InProcessWakeScheduler, type WakeScheduler } from '@familyos/scheduler';
+import { InProcessWakeScheduler, openWakes, type WakeScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';
 import { Reactors } from '../platform/reactors.js';
@@ -53,9 +53,7 @@ export class DailyDigests {
   async start(): Promise<void> {
     const onError = (error: unknown, familyId: string | null) =>
       this.logger.error(`Daily summary${familyId ? ` of family ${familyId}` : ''} failed: ${(error as Error)?.message ?? String(error)}`);
-    this.wakes = this.config.redisUrl
-      ? await (await import('@familyos/scheduler/bullmq')).BullMqWakeScheduler.connect({ url: this.config.redisUrl, queueName: this.config.digestQueue, clock: this.clock, onError })
-      : new InProcessWakeScheduler({ clock: this.clock, onError });
+    this.wakes = await openWakes({ redisUrl: this.config.redisUrl, queueName: this.config.digestQueue, clock: this.clock, onError });
     await this.wakes.start((familyId) => this.tick(familyId, true));
     // Up to the log's head now is the boot catch-up's; the reactor goes on from there (as the chore clock's).
     const head = await this.events.headPosition();

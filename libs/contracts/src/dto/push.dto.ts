@@ -1,25 +1,12 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { NOTIFICATION_KINDS } from '../notification-kinds.js';
 import type { NotificationKind } from '../views/notifications.js';
 import { messages } from '../messages.js';
 import { compose } from './fields.js';
 
 /** Every kind of notification a member may choose to have pushed (the notification centre's kinds). */
-export const PUSH_KINDS = [
-  'taskAssigned',
-  'taskApproved',
-  'taskRejected',
-  'pointsReceived',
-  'pointsDeducted',
-  'rewardApproved',
-  'rewardRejected',
-  'choreDueSoon',
-  'choreMissed',
-  'taskSubmitted',
-  'childRequest',
-  'redemptionRequested',
-  'accessRequested',
-] as const satisfies readonly NotificationKind[];
+export const PUSH_KINDS = NOTIFICATION_KINDS;
 
 /** An endpoint is a URL the push service gave the browser; real ones are a few hundred characters. */
 export const PUSH_ENDPOINT_MAX = 1000;

@@ -1,19 +1,8 @@
-/**
- * What a member is told of (issue 20): a child of a new task of theirs, a task approved or rejected, points
- * received or deducted, a reward approved or rejected, a chore due soon or missed; a parent of a submitted task,
- * a child's request, a redemption request, an access request, a missed chore. The names push settings offer.
- */
-export type ChildNotificationKind =
-  | 'taskAssigned'
-  | 'taskApproved'
-  | 'taskRejected'
-  | 'pointsReceived'
-  | 'pointsDeducted'
-  | 'rewardApproved'
-  | 'rewardRejected'
-  | 'choreDueSoon'
-  | 'choreMissed';
-export type ParentNotificationKind = 'taskSubmitted' | 'childRequest' | 'redemptionRequested' | 'accessRequested' | 'choreMissed';
+import type { CHILD_NOTIFICATION_KINDS, PARENT_NOTIFICATION_KINDS } from '../notification-kinds.js';
+
+/** The kinds of notification (libs/contracts notification-kinds.ts). */
+export type ChildNotificationKind = (typeof CHILD_NOTIFICATION_KINDS)[number];
+export type ParentNotificationKind = (typeof PARENT_NOTIFICATION_KINDS)[number];
 export type NotificationKind = ChildNotificationKind | ParentNotificationKind;
 
 /** What a notification is about: its link now, acting on it from a push notification later. */

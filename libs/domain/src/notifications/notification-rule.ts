@@ -1,4 +1,4 @@
-import { fp, signedFp, type ChildNotificationKind, type NotificationKind, type NotificationSubject, type NotificationView, type ParentNotificationKind } from '@familyos/contracts/rules';
+import { fp, signedFp, type NotificationKind, type NotificationSubject, type NotificationView } from '@familyos/contracts/rules';
 import { streamEntityId, type EventOf, type EventType, type Role, type StoredEvent } from '@familyos/events';
 import { listWords } from '../chores/schedule.js';
 import { can, type Ability } from '../shared/policy.js';
@@ -7,18 +7,7 @@ import { can, type Ability } from '../shared/policy.js';
  * The notification centre (issue 20): what a member is told of an event. The kinds are the names a member will
  * pick from for push; `choreDueSoon` is made from the day's reminder (ChoreReminderSent, decision 040).
  */
-export const CHILD_NOTIFICATION_KINDS = [
-  'taskAssigned',
-  'taskApproved',
-  'taskRejected',
-  'pointsReceived',
-  'pointsDeducted',
-  'rewardApproved',
-  'rewardRejected',
-  'choreDueSoon',
-  'choreMissed',
-] as const satisfies readonly ChildNotificationKind[];
-export const PARENT_NOTIFICATION_KINDS = ['taskSubmitted', 'childRequest', 'redemptionRequested', 'accessRequested', 'choreMissed'] as const satisfies readonly ParentNotificationKind[];
+export { CHILD_NOTIFICATION_KINDS, PARENT_NOTIFICATION_KINDS } from '@familyos/contracts/rules';
 export type { NotificationKind, NotificationSubject };
 
 /** One member's notification as the rule makes it: the answer's fields the event decides (libs/contracts). */

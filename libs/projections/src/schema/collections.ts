@@ -69,6 +69,8 @@ export const readModelIndexes = [
   // A member's notifications, newest first; their unread ones (the badge, and "mark all as read").
   { collection: collections.notifications, fields: ['memberId', 'position'] },
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
+  // The notifications one event made (push delivers them, the live stream refreshes their members' bells).
+  { collection: collections.notifications, fields: ['familyId', 'position'] },
   // A member's devices with push on (their settings, and where the delivery reactor sends their notices).
   { collection: collections.pushSubscriptions, fields: ['memberId'] },
 ];
