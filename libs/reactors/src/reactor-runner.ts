@@ -197,7 +197,9 @@ export class ReactorRunner {
     let stored = await this.options.checkpoints.read(this.name);
     if (stored === null) {
       const start = (await this.options.startAt?.()) ?? 0;
-      const claimed = start === 0 || (await this.options.checkpoints.advance(this.name, 0, start));
+      // Stored even at 0: a start left unstored would be asked again on the next pass, and a startAt at the
+      // head (a server that gains a reactor) would then skip whatever was appended since, on an empty log.
+      const claimed = await this.options.checkpoints.advance(this.name, 0, start);
       stored = claimed ? start : ((await this.options.checkpoints.read(this.name)) ?? 0);
     }
     if (!this.checkedAgainstHead) {

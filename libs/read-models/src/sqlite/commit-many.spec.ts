@@ -73,6 +73,32 @@ describe('SqliteReadModelStore.commitMany', () => {
     ]);
   });
 
+  it('commits started together (projections and reactor checkpoints share a connection) each land whole', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // A projection batch whose work awaits between its writes; meanwhile a reactor stores its checkpoint.
+    const batch = store.commit('projection', { position: 5, version: 1 }, async (tx) => {
+      await tx.put('c', { id: 'first', familyId: 'f' });
+      await tx.find('c');
+      await held;
+      await tx.put('c', { id: 'second', familyId: 'f' });
+    });
+    const reactor = store.commit('reactor:mail', { position: 0, version: 1 }, async () => {});
+    const failing = store.commit('other', { position: 1, version: 1 }, async () => {
+      throw new Error('projection bug');
+    });
+    release();
+    await expect(Promise.all([batch, reactor])).resolves.toEqual([undefined, undefined]);
+    await expect(failing).rejects.toThrow('projection bug');
+    expect((await store.find('c', { orderBy: [{ field: 'id' }] })).map((d) => d.id)).toEqual(['first', 'second']);
+    expect(await store.checkpoint('projection')).toEqual({ position: 5, version: 1 });
+    expect(await store.checkpoint('reactor:mail')).toEqual({ position: 0, version: 1 });
+    expect(await store.checkpoint('other')).toBeNull();
+    // A failed commit does not hold the ones after it.
+    await store.commit('other', { position: 1, version: 1 }, async () => {});
+    expect(await store.checkpoint('other')).toEqual({ position: 1, version: 1 });
+  });
+
   it('rolls back pending writes when the work fails', async () => {
     await expect(
       store.commitMany([{ projection: 'p', checkpoint: { position: 1, version: 1 } }], async (tx) => {

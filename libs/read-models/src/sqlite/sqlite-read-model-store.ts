@@ -94,6 +94,8 @@ export class SqliteReadModelStore implements ReadModelStore {
    */
   private readonly statements = new Map<string, Database.Statement>();
   private replaying = false;
+  /** The write transaction in progress on this connection, if any (`exclusive`). */
+  private writing: Promise<unknown> = Promise.resolve();
   /**
    * During a replay only: the documents last written, as stored, newest last. A replay at scale reads the same
    * few documents of a family (a member's name, a balance) again a few thousand events later, when its batch
@@ -183,7 +185,23 @@ export class SqliteReadModelStore implements ReadModelStore {
     return this.commitMany([{ projection, checkpoint, from }], work);
   }
 
-  async commitMany(entries: ProjectionCommit[], work: (tx: ReadModelTx) => Promise<void>, options: CommitOptions = {}): Promise<void> {
+  commitMany(entries: ProjectionCommit[], work: (tx: ReadModelTx) => Promise<void>, options: CommitOptions = {}): Promise<void> {
+    return this.exclusive(() => this.commitNow(entries, work, options));
+  }
+
+  /**
+   * One write transaction on this connection at a time. A transaction here spans awaits (the port is async), and
+   * the projections and every reactor's checkpoint share the connection: a second BEGIN while one is open failed,
+   * and its ROLLBACK undid the open one's writes (a reactor's first checkpoint at boot failed so, and a startAt
+   * at the head then skipped the mails asked for meanwhile).
+   */
+  private exclusive<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(write, write);
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async commitNow(entries: ProjectionCommit[], work: (tx: ReadModelTx) => Promise<void>, options: CommitOptions): Promise<void> {
     // A replay's batches need no fsync (the read models are rebuildable from the log); its last commit syncs
     // the whole WAL, and with it every batch before it.
     const synchronous = options.durable === false ? 'OFF' : options.durable === true ? 'FULL' : null;
@@ -194,9 +212,8 @@ export class SqliteReadModelStore implements ReadModelStore {
       this.replaying = true;
       this.db.pragma('cache_size = -1048576');
     }
-    // better-sqlite3 transactions are synchronous, but projections are written against an async port.
-    // The runner gives this connection to one projection batch at a time, so an explicit BEGIN..COMMIT
-    // spanning awaits cannot interleave with another writer on this connection.
+    // better-sqlite3 transactions are synchronous, but projections are written against an async port: an
+    // explicit BEGIN..COMMIT spans the awaits, and `exclusive` keeps every other writer of this connection out.
     const remember = options.durable === false;
     if (!remember) this.recent.clear();
     this.db.exec('BEGIN IMMEDIATE');
@@ -261,7 +278,11 @@ export class SqliteReadModelStore implements ReadModelStore {
     }
   }
 
-  async load(entries: ProjectionCommit[], documents: Map<string, Iterable<Doc>>, options: LoadOptions): Promise<void> {
+  load(entries: ProjectionCommit[], documents: Map<string, Iterable<Doc>>, options: LoadOptions): Promise<void> {
+    return this.exclusive(() => this.loadNow(entries, documents, options));
+  }
+
+  private async loadNow(entries: ProjectionCommit[], documents: Map<string, Iterable<Doc>>, options: LoadOptions): Promise<void> {
     this.recent.clear();
     // Loading millions of rows: a cache that holds the growing table's right edge and the sorts of CREATE INDEX.
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
@@ -347,7 +368,11 @@ export class SqliteReadModelStore implements ReadModelStore {
     return row ?? null;
   }
 
-  async reset(projection: string, collections: Collection[]): Promise<void> {
+  reset(projection: string, collections: Collection[]): Promise<void> {
+    return this.exclusive(async () => this.resetNow(projection, collections));
+  }
+
+  private resetNow(projection: string, collections: Collection[]): void {
     this.recent.clear();
     const drop = this.db.transaction(() => {
       const del = this.prepare('DELETE FROM documents WHERE collection = ?');
