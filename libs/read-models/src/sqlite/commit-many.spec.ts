@@ -99,6 +99,30 @@ describe('SqliteReadModelStore.commitMany', () => {
     expect(await store.checkpoint('other')).toEqual({ position: 1, version: 1 });
   });
 
+  it('the projector and the queries, two connections of one process to one file, write in turn', async () => {
+    const file = join(dir, `shared-${n++}.db`);
+    const projector = new SqliteReadModelStore(file);
+    const queries = new SqliteReadModelStore(file);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const batch = projector.commit('projection', { position: 3, version: 1 }, async (tx) => {
+        await tx.put('c', { id: 'a', familyId: 'f' });
+        await held;
+      });
+      // A reactor's checkpoint on the queries' connection while the batch is open: it waits for the batch,
+      // instead of SQLite's busy wait holding the process (and so the batch) until "database is locked".
+      const checkpoint = queries.commit('reactor:push', { position: 3, version: 1 }, async () => {});
+      release();
+      await expect(Promise.all([batch, checkpoint])).resolves.toEqual([undefined, undefined]);
+      expect(await queries.get('c', 'a')).toEqual({ id: 'a', familyId: 'f' });
+      expect(await projector.checkpoint('reactor:push')).toEqual({ position: 3, version: 1 });
+    } finally {
+      await projector.close();
+      await queries.close();
+    }
+  });
+
   it('rolls back pending writes when the work fails', async () => {
     await expect(
       store.commitMany([{ projection: 'p', checkpoint: { position: 1, version: 1 } }], async (tx) => {

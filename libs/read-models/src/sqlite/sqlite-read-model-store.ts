@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   CheckpointMovedError,
@@ -30,6 +31,28 @@ const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function collectionName(name: string): string {
   if (!COLLECTION.test(name)) throw new Error(`Invalid collection name: ${name}`);
   return name;
+}
+
+/** The write transactions of one file in this process, in the order they began. */
+interface WriteQueue {
+  file: string;
+  tail: Promise<unknown>;
+  connections: number;
+}
+
+const writeQueues = new Map<string, WriteQueue>();
+
+function writeQueueOf(file: string): WriteQueue {
+  const key = resolve(file);
+  let queue = writeQueues.get(key);
+  if (!queue) writeQueues.set(key, (queue = { file: key, tail: Promise.resolve(), connections: 0 }));
+  queue.connections += 1;
+  return queue;
+}
+
+function releaseWriteQueue(queue: WriteQueue): void {
+  queue.connections -= 1;
+  if (queue.connections <= 0 && writeQueues.get(queue.file) === queue) writeQueues.delete(queue.file);
 }
 
 /** A lookup by fields other than the family (or by the family and a range), indexed for one collection. */
@@ -94,8 +117,8 @@ export class SqliteReadModelStore implements ReadModelStore {
    */
   private readonly statements = new Map<string, Database.Statement>();
   private replaying = false;
-  /** The write transaction in progress on this connection, if any (`exclusive`). */
-  private writing: Promise<unknown> = Promise.resolve();
+  /** The writes of every connection of this process to the same file (`exclusive`). */
+  private readonly writes: WriteQueue;
   /**
    * During a replay only: the documents last written, as stored, newest last. A replay at scale reads the same
    * few documents of a family (a member's name, a balance) again a few thousand events later, when its batch
@@ -104,6 +127,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   private readonly recent = new Map<string, string | null>();
 
   constructor(file: string, options: SqliteReadModelOptions = {}) {
+    this.writes = writeQueueOf(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -190,14 +214,16 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   /**
-   * One write transaction on this connection at a time. A transaction here spans awaits (the port is async), and
-   * the projections and every reactor's checkpoint share the connection: a second BEGIN while one is open failed,
-   * and its ROLLBACK undid the open one's writes (a reactor's first checkpoint at boot failed so, and a startAt
-   * at the head then skipped the mails asked for meanwhile).
+   * One write transaction at a time per file in this process. A transaction here spans awaits (the port is
+   * async), and the projector's connection and the queries' (where every reactor stores its checkpoint) write
+   * to the same file. On one connection a second BEGIN failed and its ROLLBACK undid the open batch; across the
+   * two, a BEGIN IMMEDIATE waited out SQLite's 5 s busy timeout synchronously, so the batch holding the lock
+   * could not finish either: the whole process stood still 5 s, then the checkpoint failed ("database is
+   * locked"). Other processes (a scaled-out projector) are still kept out by SQLite's own lock.
    */
   private exclusive<T>(write: () => Promise<T>): Promise<T> {
-    const run = this.writing.then(write, write);
-    this.writing = run.catch(() => undefined);
+    const run = this.writes.tail.then(write, write);
+    this.writes.tail = run.catch(() => undefined);
     return run;
   }
 
@@ -383,6 +409,8 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    releaseWriteQueue(this.writes);
+    this.db.close();
   }
 }
