@@ -115,35 +115,44 @@ test('a parent renames the family: saved once per pause in typing, the header fo
   expect(await activity.getByTestId('audit-entry').count()).toBeLessThanOrEqual(10);
 });
 
-test('a family name typed just before a reload, or before leaving the app, is never lost', { tag: '@phone' }, async ({ page, freshFamily }, testInfo) => {
-  // The page's clock stands still from here: the pause after typing never ends by itself, so only leaving the
-  // page can save what was typed.
-  await page.clock.install();
-  await open(page, freshFamily, 'admin');
-  await page.clock.pauseAt(Date.now() + 60_000);
-  const input = page.getByRole('textbox', { name: 'Family name' });
-  await expect(input).toHaveValue('The Testers');
-  const puts: string[] = [];
-  page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith('/api/family') && puts.push(r.postData() ?? ''));
+/** The page's own view of its service worker (the e2e code has no DOM types). */
+type Controlled = { navigator: { serviceWorker: { controller: object | null } } };
 
-  const first = unique('The Quick Ones');
-  await input.fill(first);
-  await expect(section(page, /^Family$/)).toContainText('Saving…');
-  expect(puts).toEqual([]);
-  await page.reload();
-  await page.clock.resume();
-  await expect(page.getByRole('textbox', { name: 'Family name' })).toHaveValue(first);
-  await expect.poll(async () => (await family(freshFamily.admin.client)).name).toBe(first);
-  await expectFamilyNameInHeader(page, testInfo, first);
-  await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Family name' })).toHaveValue(first);
+test.describe('with the service worker in control', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  // Typed, then off to another site at once: the save sent on the way out still lands.
-  await page.clock.pauseAt(Date.now() + 120_000);
-  const second = unique('The Leavers');
-  await page.getByRole('textbox', { name: 'Family name' }).fill(second);
-  await page.goto('about:blank');
-  await expect.poll(async () => (await family(freshFamily.admin.client)).name).toBe(second);
+  test('a family name typed just before a reload, or before leaving the app, is never lost', { tag: '@phone' }, async ({ page, freshFamily }, testInfo) => {
+    // The page's clock stands still from here: the pause after typing never ends by itself, so only leaving the
+    // page can save what was typed.
+    await page.clock.install();
+    await open(page, freshFamily, 'admin');
+    // As a family's browser has it: the app's service worker controls the page (decision 038).
+    await expect.poll(() => page.evaluate(() => Boolean((globalThis as unknown as Controlled).navigator.serviceWorker.controller))).toBe(true);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const input = page.getByRole('textbox', { name: 'Family name' });
+    await expect(input).toHaveValue('The Testers');
+    const puts: string[] = [];
+    page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith('/api/family') && puts.push(r.postData() ?? ''));
+
+    const first = unique('The Quick Ones');
+    await input.fill(first);
+    await expect(section(page, /^Family$/)).toContainText('Saving…');
+    expect(puts).toEqual([]);
+    await page.reload();
+    await page.clock.resume();
+    await expect(page.getByRole('textbox', { name: 'Family name' })).toHaveValue(first);
+    await expect.poll(async () => (await family(freshFamily.admin.client)).name).toBe(first);
+    await expectFamilyNameInHeader(page, testInfo, first);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Family name' })).toHaveValue(first);
+
+    // Typed, then off to another site at once: the save sent on the way out still lands.
+    await page.clock.pauseAt(Date.now() + 120_000);
+    const second = unique('The Leavers');
+    await page.getByRole('textbox', { name: 'Family name' }).fill(second);
+    await page.goto('about:blank');
+    await expect.poll(async () => (await family(freshFamily.admin.client)).name).toBe(second);
+  });
 });
 
 test('report day, time zone and point settings persist; the interest rate is a disabled future feature', async ({ page, freshFamily }) => {

@@ -13,14 +13,23 @@ const shell = __FAMILYOS_SHELL__;
 const cacheName = cacheNameOf(shell.version);
 const shellFiles = new Set(shell.files);
 
+/** The static routing API (Chromium 123 and later): requests the browser sends on without starting this worker. */
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: { condition: { urlPattern: { pathname: string } }; source: 'network' }[]) => Promise<void> };
+
 self.addEventListener('install', (event) => {
+  // /api/ goes straight to the network where the browser can say so: the worker never touches it anyway, and a
+  // save sent with keepalive as the page goes away was lost when it had to pass through the worker first.
+  const apiToNetwork = (event as RoutingInstallEvent).addRoutes?.([{ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' }]).catch(() => undefined);
   // A new build takes over at once: its pages are served from its own cache, and an open page keeps the
   // scripts it has already loaded.
   event.waitUntil(
-    caches
-      .open(cacheName)
-      .then((cache) => cache.addAll([SHELL_PAGE, ...shell.files]))
-      .then(() => self.skipWaiting()),
+    Promise.all([
+      apiToNetwork,
+      caches
+        .open(cacheName)
+        .then((cache) => cache.addAll([SHELL_PAGE, ...shell.files]))
+        .then(() => self.skipWaiting()),
+    ]),
   );
 });
 
