@@ -1,7 +1,8 @@
 // Lighthouse (mobile profile) on the login page and on a signed-in dashboard, served by the built api, and
-// Chromium's installability check of the app (decision 038: Lighthouse 12 has no installability audit).
+// the app's installability: Lighthouse 11's PWA checks (Lighthouse 12 has none) and Chromium's own (decision 038).
 import { judge } from '../budgets.mjs';
 import { installability } from '../lib/installability.mjs';
+import { lighthouseInstallable } from '../lib/lighthouse-installable.mjs';
 import { runLighthouse } from '../lib/lighthouse.mjs';
 import { startApi } from '../lib/server.mjs';
 
@@ -29,7 +30,13 @@ export async function run(ctx) {
     if (!results.dashboard.finalUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${results.dashboard.finalUrl}`);
     const install = await installability(`${api.url}/login`);
     ctx.log(`  installability: ${JSON.stringify(install)}`);
+    const pwa = await lighthouseInstallable(`${api.url}/login`);
+    ctx.log(`  lighthouse ${pwa.version} pwa: ${JSON.stringify(pwa)}`);
+    const manifest = pwa.audits.find((a) => a.id === 'installable-manifest');
+    const failed = pwa.audits.filter((a) => a.score < 1).map((a) => `${a.id}${a.why ? ` (${a.why})` : ''}`);
     const installRows = [
+      judge('lighthouse:login:installable', manifest ? Math.round(manifest.score) : 0, `Lighthouse ${pwa.version} installable-manifest on /login (1 = passes)${manifest?.why ? `: ${manifest.why}` : ''}`),
+      judge('lighthouse:login:pwa', pwa.score, `Lighthouse ${pwa.version} PWA category (${pwa.audits.map((a) => a.id).join(', ')})${failed.length ? `; short: ${failed.join('; ')}` : ''}`),
       judge(
         'installable:errors',
         install.errors.length,
