@@ -89,6 +89,28 @@ describe('GET /api/live', () => {
     expect(bens.heard.some((c) => c.topics.includes('points'))).toBe(false);
   });
 
+  it('tells a child taken off a chore that it went, and nothing of it after', async () => {
+    const [ada, ben] = family.kids;
+    const made = await family.admin.client.post('/api/chores', {
+      title: 'Water the plants',
+      pointsValue: 3,
+      schedule: { repeat: 'weekdays', weekdays: [6], startDay: '2030-01-05' },
+      sharing: { mode: 'turns', order: 'roundRobin' },
+      children: [ada.id, ben.id],
+    });
+    expect(made.status).toBe(201);
+    const [adas, bens] = await Promise.all([ready(ada.client.token), ready(ben.client.token)]);
+    const edited = await family.admin.client.patch(`/api/chores/${made.body.id}`, { children: [ada.id] });
+    expect(edited.status).toBe(200);
+    await adas.until(about('chores', positionOf(edited)), 'Ada told of the edit');
+    await bens.until(about('chores', positionOf(edited)), 'Ben told he is off the chore');
+    const renamed = await family.admin.client.patch(`/api/chores/${made.body.id}`, { title: 'Water the garden' });
+    await adas.until(about('chores', positionOf(renamed)), 'Ada told of the new title');
+    const posted = await family.admin.client.post('/api/announcements', { title: 'After the chore', content: 'Later' });
+    await bens.until(about('announcements', positionOf(posted)), 'the announcement after the edits');
+    expect(bens.heard.some((c) => c.id === positionOf(renamed))).toBe(false);
+  });
+
   it('refreshes the bell of whoever a change made a notification for, and every tab of a member who read theirs', async () => {
     const [ada, ben] = family.kids;
     const [mom, adas, adasOtherTab, bens] = await Promise.all([family.admin, ada, ada, ben].map((m) => ready(m.client.token)));

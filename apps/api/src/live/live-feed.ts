@@ -5,7 +5,7 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ProjectionProgress } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { LIVE_TOPICS, liveChangeFor, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
+import { choreMembersOf, LIVE_TOPICS, liveChangeFor, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
 import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { LiveConnection } from './live-connection.js';
@@ -142,6 +142,11 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     if (kind === 'task') {
       const stream = await this.events.readStream(event.streamId);
       return { members: taskMembersOf(stream.filter((e) => e.revision <= event.revision)) };
+    }
+    // An edit may take a child off the chore: it is told from the stream, where the children before it are.
+    if (kind === 'chore' && event.type === 'ChoreEdited') {
+      const stream = await this.events.readStream(event.streamId);
+      return { members: choreMembersOf(stream.filter((e) => e.revision <= event.revision)) };
     }
     if (kind === 'chore') {
       const chore = await this.readModels.get(collections.chores, streamEntityId(event.streamId));

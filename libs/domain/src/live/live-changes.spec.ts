@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor.js';
-import { liveChangeFor, taskMembersOf } from './live-changes.js';
+import { choreMembersOf, liveChangeFor, taskMembersOf } from './live-changes.js';
 
 /** Issue 20's rule for the family change stream: what each member hears of an event, and what it refreshes. */
 
@@ -80,5 +80,24 @@ describe('taskMembersOf', () => {
 
   it('a child’s request is its creator’s; a deleted task’s stream still names them', () => {
     expect(taskMembersOf([{ type: 'TaskCreated', data: { createdBy: 'leo', assignedTo: [] } }, { type: 'TaskDeleted', data: {} }])).toEqual(['leo']);
+  });
+});
+
+describe('choreMembersOf', () => {
+  it('is the children the chore had before its last event and after, so a child taken off hears it went, then no more', () => {
+    const events = [
+      { type: 'ChoreCreated', data: { children: ['emma', 'leo'], createdBy: 'mom' } },
+      { type: 'ChoreOccurrenceRecorded', data: { children: ['zed'] } },
+      { type: 'ChoreEdited', data: { changes: { children: ['leo'] } } },
+      { type: 'ChoreEdited', data: { changes: { title: 'Dishes' } } },
+      { type: 'ChoreEdited', data: { changes: { children: ['max'] } } },
+    ];
+    expect(choreMembersOf(events.slice(0, 2)).sort()).toEqual(['emma', 'leo']);
+    expect(choreMembersOf(events.slice(0, 3)).sort()).toEqual(['emma', 'leo']);
+    expect(choreMembersOf(events.slice(0, 4))).toEqual(['leo']);
+    expect(choreMembersOf(events).sort()).toEqual(['leo', 'max']);
+    // Told by that rule, Emma hears the edit that took her off, and not the one after.
+    expect(liveChangeFor(emma, event('chore-c1'), { members: choreMembersOf(events.slice(0, 3)) })?.topics).toContain('chores');
+    expect(liveChangeFor(emma, event('chore-c1'), { members: choreMembersOf(events.slice(0, 4)) })).toBeNull();
   });
 });

@@ -55,7 +55,7 @@ export interface LiveChange {
 export interface LiveFacts {
   /**
    * For a task's or a chore's event, whose it is: a task's assignees and creator, ever (`taskMembersOf`: a child
-   * a task was taken from hears that it went), a chore's children.
+   * a task was taken from hears that it went), a chore's children (and, for an edit, those it had before).
    */
   members?: readonly string[];
   /** The members whose notifications the event changed: a notification made for them, or one they read. */
@@ -110,4 +110,22 @@ export function taskMembersOf(events: readonly TaskStreamEvent[]): string[] {
     for (const id of fields?.assignedTo ?? []) members.add(id);
   }
   return [...members];
+}
+
+/**
+ * The children a chore's last event in `events` concerns: those it had before that event and those after, so a
+ * child taken off a chore hears that it went from their screen, and of none of its later changes.
+ */
+export function choreMembersOf(events: readonly TaskStreamEvent[]): string[] {
+  let before: readonly string[] = [];
+  let after: readonly string[] = [];
+  for (const { type, data } of events) {
+    before = after;
+    const fields = (type === 'ChoreCreated' ? data : type === 'ChoreEdited' ? (data as { changes?: unknown }).changes : null) as
+      | { children?: string[] }
+      | null
+      | undefined;
+    if (fields?.children) after = fields.children;
+  }
+  return [...new Set([...before, ...after])];
 }
