@@ -130,3 +130,36 @@ test('says plainly when notifications are blocked, and when this browser cannot 
   await page.reload();
   await expect(card.getByTestId('push-unavailable')).toHaveText("This browser can't show notifications from FamilyOS.");
 });
+
+test('when the browser replaces this device’s subscription, the worker moves it to the new one with the kinds chosen', async ({ page, freshFamily }) => {
+  const parent = freshFamily.admin;
+  const [before, after] = [push.device(), push.device()];
+  const kinds = ['redemptionRequested', 'taskSubmitted'];
+  expect((await parent.client.post('/api/push/subscriptions', { endpoint: before.endpoint, keys: before.keys, kinds })).status).toBe(201);
+  const settings = async () => (await parent.client.get<PushSettingsView>('/api/push')).body;
+  const workerStarted = page.context().waitForEvent('serviceworker');
+  await openAs(page, parent.username, PASSWORD, '/profile');
+  const worker = page.context().serviceWorkers().find((w) => w.url().endsWith('/sw.js')) ?? (await workerStarted);
+
+  // Chromium never fires pushsubscriptionchange itself: it is dispatched in the worker as a browser that rotates
+  // subscriptions does, with the old subscription and the new one. The worker does the rest with the cookie.
+  await worker.evaluate(
+    ({ oldEndpoint, fresh }) => {
+      const scope = globalThis as unknown as { ExtendableEvent: new (type: string) => Event; dispatchEvent(event: Event): boolean };
+      const event = new scope.ExtendableEvent('pushsubscriptionchange');
+      Object.defineProperties(event, {
+        oldSubscription: { value: { endpoint: oldEndpoint } },
+        newSubscription: { value: { endpoint: fresh.endpoint, toJSON: () => fresh } },
+      });
+      scope.dispatchEvent(event);
+    },
+    { oldEndpoint: before.endpoint, fresh: { endpoint: after.endpoint, keys: after.keys } },
+  );
+  await expect.poll(async () => (await settings()).subscriptions.map((s) => [s.endpoint, s.kinds])).toEqual([[after.endpoint, kinds]]);
+
+  // What the parent is sent now reaches the new subscription, and nothing the old one.
+  expect((await parent.client.post('/api/push/test')).status).toBe(202);
+  await expect.poll(() => push.receivedBy(after.name).map((r) => r.message.kind)).toEqual(['test']);
+  expect(push.receivedBy(before.name)).toEqual([]);
+  expect(push.refused).toEqual([]);
+});

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { actionRequestOf, appUrlOf, notificationOf, outcomeOf, parsePushMessage } from './push';
+import { renewalOf, savedFor, type BrowserSubscription } from './renewal';
 import { cacheNameOf, routeOf, SHELL_PAGE, staleCaches } from './shell';
 
 /**
@@ -99,4 +100,36 @@ async function openApp(url: string): Promise<void> {
     if (shown) return;
   }
   await self.clients.openWindow(url);
+}
+
+/** `pushsubscriptionchange` (the Push API; TypeScript's WebWorker library leaves it out). */
+type SubscriptionChange = ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as SubscriptionChange;
+  const renewing = renew(change.oldSubscription?.endpoint ?? null, change.newSubscription ?? null).catch((error: unknown) =>
+    console.warn('Push could not be renewed on this device; turn it on again on your profile', error),
+  );
+  event.waitUntil(renewing);
+});
+
+/** Moves the member's record of this device to the browser's new subscription (renewal.ts), keeping their kinds. */
+async function renew(oldEndpoint: string | null, given: PushSubscription | null): Promise<void> {
+  const answer = await fetch('/api/push', { credentials: 'include' });
+  // Signed out here: nothing of this device is the member's any more.
+  if (!answer.ok) return;
+  const settings = (await answer.json()) as { publicKey?: unknown };
+  const saved = savedFor(settings, oldEndpoint);
+  if (!saved || typeof settings.publicKey !== 'string') return;
+  const fresh = given ?? (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: settings.publicKey }));
+  const renewal = renewalOf(saved, fresh.toJSON() as BrowserSubscription);
+  if (!renewal) return;
+  const subscribed = await fetch(renewal.subscribe.path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify(renewal.subscribe.body),
+  });
+  if (!subscribed.ok) throw new Error(`FamilyOS answered ${subscribed.status} to the new subscription`);
+  if (renewal.remove) await fetch(renewal.remove, { method: 'DELETE', credentials: 'include' });
 }
