@@ -1,5 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import { ApiClient } from '../support/api-client.js';
 import { PASSWORD, type Member } from './support/family.js';
 import { openAs, section } from './support/session.js';
 
@@ -69,4 +70,27 @@ test('a parent and a child see each other’s changes without reloading; the sib
     await expect(bens.getByText(posted)).toBeVisible();
     expect(bensTaskFetches).toBe(0);
   });
+});
+
+test('a session check that meets no network keeps the member on their screen; only the server’s 401 signs out', async ({ page, family }) => {
+  const [ada, ben] = family.kids;
+  const session = await openAs(page, ada.username, PASSWORD, '/dashboard');
+  await expect(page.getByTestId('balance-badge')).toContainText(/\d+ FP/);
+  const balance = await balanceOf(page);
+  // A member's change makes every open screen check the session again (the change stream's 'auth' topic);
+  // that check meets no network, as a phone coming back online can.
+  let checks = 0;
+  await page.route('**/api/auth/me', (route) => {
+    checks += 1;
+    return route.abort('internetdisconnected');
+  });
+  expect((await ben.client.put(`/api/users/${ben.id}`, { avatar: '🦊' })).status).toBe(200);
+  await expect.poll(() => checks).toBeGreaterThan(0);
+  await expect(page.getByTestId('balance-badge')).toContainText(`${balance} FP`);
+  await expect(page.getByRole('banner')).toContainText('Ada');
+
+  // The server ending the session does sign out, at the next check.
+  await page.unroute('**/api/auth/me');
+  expect((await new ApiClient(new URL(page.url()).origin, session.token).post('/api/auth/logout')).status).toBe(200);
+  await expect(page.getByRole('tab', { name: 'Sign in' })).toBeVisible();
 });

@@ -15,7 +15,8 @@ const loadDashboardPage = () => import('./routes/dashboard');
 const DashboardPage = lazy(loadDashboardPage);
 /** The dashboard's chunk and, once the session is known, its data: both start while the address is matched. */
 const preloadDashboard = () =>
-  Promise.all([loadDashboardPage(), queryClient.ensureQueryData(meQuery)]).then(([module, me]) => {
+  // A check that fails (no network) leaves the guard to say so; the page's chunk still loads.
+  Promise.all([loadDashboardPage(), queryClient.ensureQueryData(meQuery).catch(() => null)]).then(([module, me]) => {
     if (me?.familyId) module.prefetchDashboard(queryClient, me);
   });
 const TasksPage = lazy(() => import('./routes/tasks'));

@@ -15,17 +15,20 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** GET /api/auth/me, or null when signed out; shared with the router, which starts a page's data on it. */
+/**
+ * GET /api/auth/me, or null when signed out; shared with the router, which starts a page's data on it. Only the
+ * server's 401 signs out: any other failure throws, so a member already shown keeps their screen (a check that
+ * met no network, coming back online, showed the login), and a first check that fails still shows the login.
+ */
 export const meQuery = queryOptions({
   queryKey: ['api', 'auth', 'me'],
   queryFn: async (): Promise<Me | null> => {
     try {
       return await get<Me>('/api/auth/me');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        sessionToken.clear();
-        forgetSavedData();
-      }
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      sessionToken.clear();
+      forgetSavedData();
       return null;
     }
   },
