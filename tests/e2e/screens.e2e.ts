@@ -644,3 +644,22 @@ test.describe('failed calls show SPEC §8 words, never a raw error', () => {
     await expect(page.locator('body')).not.toContainText('[object Object]');
   });
 });
+
+/** The page as the phone lays it out: its width, and the right edge of the furthest thing in the header. */
+type Laid = { innerWidth: number; document: { querySelector(s: string): { querySelectorAll(s: string): Iterable<{ getBoundingClientRect(): { right: number } }> } | null } };
+
+test('a child’s header fits a 360 px phone: menu, home, balance, bell and avatar, nothing cut off or zoomed out @phone', async ({ page, family }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openAs(page, family.kids[0].username, PASSWORD, '/dashboard');
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('balance-badge')).toContainText('FP');
+  await expect(header.getByRole('link', { name: 'FamilyOS' })).toBeVisible();
+  const laid = await page.evaluate(() => {
+    const w = globalThis as unknown as Laid;
+    const edges = [...(w.document.querySelector('header')?.querySelectorAll('*') ?? [])].map((e) => e.getBoundingClientRect().right);
+    return { width: w.innerWidth, right: Math.max(...edges) };
+  });
+  // A phone widens its layout (and zooms the page out) when something is wider than the screen.
+  expect(laid.width).toBe(360);
+  expect(laid.right).toBeLessThanOrEqual(360);
+});

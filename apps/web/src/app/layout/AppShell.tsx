@@ -53,7 +53,9 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Toolbar sx={{ gap: 1 }}>
+        {/* A phone of 360 px holds the menu, the home link, the balance, the bell and the avatar: the gaps narrow,
+            and below 380 px the home link is its house alone (it keeps its name for screen readers). */}
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           <IconButton edge="start" aria-label="Open menu" onClick={() => setMenuOpen(true)} sx={{ display: { lg: 'none' } }}>
             <MenuIcon />
           </IconButton>
@@ -61,9 +63,13 @@ export function AppShell() {
             component={Link}
             to="/dashboard"
             variant="h6"
+            aria-label="FamilyOS"
             sx={{ fontWeight: 800, color: 'text.primary', textDecoration: 'none', mr: { xs: 0, xl: 2 }, whiteSpace: 'nowrap', flexShrink: 0 }}
           >
-            🏠 FamilyOS
+            🏠{' '}
+            <Box component="span" sx={{ '@media (max-width: 379.95px)': { display: 'none' } }}>
+              FamilyOS
+            </Box>
           </Typography>
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.25, flexGrow: 1 }}>
             {links.map((l) => (
@@ -83,7 +89,7 @@ export function AppShell() {
           {me.abilities.hasBalance && <BalanceBadge userId={me.id} />}
           {me.familyId !== null && <NotificationBell />}
           {/* Nine links for a superuser at 1280 px: the name and family give way (ellipsis), the links never wrap. */}
-          <Stack direction="row" spacing={1} sx={{ ml: 1, alignItems: 'center', minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ ml: { xs: 0.5, sm: 1 }, alignItems: 'center', minWidth: 0 }}>
             <UserAvatar user={me} size={36} />
             <Box
               title={`${me.name} · ${ROLE_LABEL[me.role]}${family.data ? ` · ${family.data.name}` : ''}`}
