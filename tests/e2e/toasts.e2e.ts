@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { NAMES, PASSWORD } from './support/family.js';
-import { openAs } from './support/session.js';
+import { openAs, signInThroughDemoTab } from './support/session.js';
 
 /**
  * Toasts (SPEC §9, issue 18, decision 032): they never cover a dialog's title or buttons, nor the header's
@@ -52,6 +52,17 @@ test('a toast never covers a dialog’s title or buttons, nor the header’s nav
       ? { 'the menu button': banner.getByRole('button', { name: 'Open menu' }), 'the header': banner }
       : { "the header's navigation": banner.getByRole('navigation', { name: 'Main' }), 'Logout': banner.getByRole('button', { name: 'Logout' }) },
   );
+});
+
+test('the welcome toast, raised on the sign-in page, moves clear of the header once it is there @phone', async ({ page }, testInfo) => {
+  await signInThroughDemoTab(page, 'emma');
+  const toast = shownToast(page);
+  await expect(toast).toContainText('Welcome back');
+  const banner = page.getByRole('banner');
+  await expect
+    .poll(async () => overlaps(await boxOf(toast), await boxOf(isPhone(testInfo) ? banner : banner.getByRole('button', { name: 'Logout' }))), { message: 'the toast covers the header' })
+    .toBe(false);
+  if (isPhone(testInfo)) await expectClear(toast, { 'the menu button': banner.getByRole('button', { name: 'Open menu' }), 'the header': banner });
 });
 
 test('an error toast goes away once the same action succeeds', async ({ page, freshFamily }) => {

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Portal, Snackbar, useTheme } from '@mui/material';
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface Toast {
   title: string;
@@ -12,6 +12,8 @@ const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
 
 /** Between a toast and what it keeps clear of. */
 const GAP_PX = 8;
+/** The signed-in header (AppShell's AppBar): a phone's toast goes just below it. */
+const HEADER = 'header.MuiAppBar-root';
 
 interface Place {
   key: number;
@@ -48,7 +50,7 @@ function placeFor(key: number, toast: DOMRect, phone: boolean): Place {
   const margin = window.innerHeight - toast.bottom;
   const dialog = document.querySelector('.MuiDialog-root') !== null;
   if (dialog || !phone) return { key, vertical: 'bottom', px: margin + (dialog ? liftOverDialogButtons(toast) : 0) };
-  const header = document.querySelector('header.MuiAppBar-root');
+  const header = document.querySelector(HEADER);
   return { key, vertical: 'top', px: header ? header.getBoundingClientRect().bottom + GAP_PX : margin };
 }
 
@@ -76,6 +78,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setPlace(placeFor(shownKey, root.current.getBoundingClientRect(), window.innerWidth < phoneBelow));
   }, [shownKey, phoneBelow]);
   const at = place && place.key === shownKey ? place : null;
+  // A toast shown before the header (the welcome after signing in, raised on the sign-in page) is placed again
+  // once the header is there, so it does not stay over the menu for its five seconds.
+  const waitsForHeader = at !== null && at.vertical === 'top' && !document.querySelector(HEADER);
+  useEffect(() => {
+    if (!waitsForHeader || shownKey === undefined) return;
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(HEADER) || !root.current) return;
+      observer.disconnect();
+      setPlace(placeFor(shownKey, root.current.getBoundingClientRect(), window.innerWidth < phoneBelow));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [waitsForHeader, shownKey, phoneBelow]);
   const edge = at ? { [at.vertical]: { xs: at.px, sm: at.px } } : {};
 
   return (
