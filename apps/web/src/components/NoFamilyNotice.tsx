@@ -2,7 +2,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../lib/page-title';
 import { useMe } from '../lib/session';
-import { h1Sx } from './page-parts';
+import { h1Sx } from './heading';
 
 /**
  * A page that shows a family's data, opened by a member who belongs to no family (the platform's superuser,

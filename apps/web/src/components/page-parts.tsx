@@ -75,5 +75,4 @@ export function TaskSummaryList({ tasks, users = [], showAssignee = false, when,
   );
 }
 
-/** The page heading (one h1 per page): a little smaller on a phone. */
-export const h1Sx = { fontWeight: 800, fontSize: { xs: '1.75rem', sm: '2.125rem' }, overflowWrap: 'anywhere' } as const;
+export { h1Sx } from './heading';
