@@ -103,7 +103,9 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   refuseRepeatedQueryParameters(app.getHttpAdapter().getInstance());
   // POST /api/upload-photo only; every other route still takes JSON alone.
   await registerPhotoUploads(app.getHttpAdapter().getInstance());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: main.ts stops on SIGTERM/SIGINT with `close` (reactions in flight first, then the
+  // app's own hooks). Nest's hooks closed the app beside it and then killed the process with the signal again,
+  // mid-reaction: a push attempted but never recorded as sent (tests/resilience/push-processes.spec.ts, 1 run in 4).
 
   // The built web app on the same port (DESIGN §5).
   if (indexHtml) serveWebAssets(app.getHttpAdapter().getInstance(), webDist);
