@@ -35,9 +35,17 @@ export function parseTime(value: unknown): { hour: number; minute: number } | nu
   return match ? { hour: Number(match[1]), minute: Number(match[2]) } : null;
 }
 
+/** The zones asked for so far, checked once each: luxon's check builds an Intl formatter every time. */
+const zones = new Map<string, IANAZone>();
+
 export function zoneOf(timeZone: string): IANAZone {
-  if (!IANAZone.isValidZone(timeZone)) throw new RangeError(`Not an IANA time zone: ${timeZone}`);
-  return IANAZone.create(timeZone);
+  let zone = zones.get(timeZone);
+  if (!zone) {
+    if (!IANAZone.isValidZone(timeZone)) throw new RangeError(`Not an IANA time zone: ${timeZone}`);
+    zone = IANAZone.create(timeZone);
+    zones.set(timeZone, zone);
+  }
+  return zone;
 }
 
 /** The family-local day an instant falls on. */
