@@ -23,18 +23,13 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections } from '@familyos/projections';
 import { processCheckpoints } from '@familyos/reactors';
-import { InProcessWakeScheduler, openWakes, type WakeScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner, type PlannedAppend } from '../platform/command-runner.js';
 import { Reactors } from '../platform/reactors.js';
 import { CLOCK, CONFIG, EVENT_STORE, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { allIds, WakeDriven } from '../platform/wake-driven.js';
 import { AccountContextLoader } from '../points/account-context.js';
 import { ChoreReactors } from './chore.reactors.js';
-
-/** Chores ticked at once by the boot catch-up. */
-const CATCH_UP_LANES = 4;
-/** Chores read per read-model query of the catch-up. */
-const PAGE = 500;
 
 /** What a tick needs of the chore's family, from its stream. */
 interface FamilyFacts {
@@ -55,10 +50,7 @@ interface FamilyFacts {
  */
 @Injectable()
 export class ChoreClock {
-  private readonly logger = new Logger('ChoreClock');
-  private wakes: WakeScheduler | null = null;
-  private bootWork: Promise<void> = Promise.resolve();
-  private stopping = false;
+  private readonly wakes = new WakeDriven('Chore clock', new Logger('ChoreClock'));
 
   constructor(
     private readonly runner: CommandRunner,
@@ -76,10 +68,7 @@ export class ChoreClock {
   }
 
   async start(): Promise<void> {
-    const onError = (error: unknown, choreId: string | null) =>
-      this.logger.error(`Chore clock${choreId ? ` of ${choreId}` : ''} failed: ${(error as Error)?.message ?? String(error)}`);
-    this.wakes = await openWakes({ redisUrl: this.config.redisUrl, queueName: this.config.choreQueue, clock: this.clock, onError });
-    await this.wakes.start((choreId) => this.tick(choreId));
+    await this.wakes.open({ redisUrl: this.config.redisUrl, queueName: this.config.choreQueue, clock: this.clock }, (choreId) => this.tick(choreId));
     // Everything up to the log's head now is the boot catch-up's (it ticks every chore); the clock's reactor
     // goes on from there. In-process the wakes are this process's own, so it follows the log for itself; on
     // BullMQ they are shared, and so is its checkpoint.
@@ -94,25 +83,24 @@ export class ChoreClock {
 
   /** The boot's catch-up, once the server answers: every chore not ended is ticked (which sets its wake). */
   catchUp(): Promise<void> {
-    this.bootWork = this.tickAll().catch((error: unknown) => this.logger.error(`Chore catch-up failed: ${(error as Error).message}`));
-    return this.bootWork;
+    const open = (c: { status: string; recentPeriods: { outcomes: unknown[]; taskIds: unknown[] }[] }) =>
+      c.status !== 'ended' || c.recentPeriods.some((p) => p.outcomes.length < p.taskIds.length);
+    const page = (after: string | undefined, limit: number) =>
+      this.readModels.find(collections.chores, { ...(after === undefined ? {} : { where: { id: { gt: after } } }), orderBy: [{ field: 'id' }], limit });
+    return this.wakes.catchUp(() => allIds(page, open), (choreId) => this.tick(choreId));
   }
 
   get settled(): Promise<void> {
-    return this.bootWork;
+    return this.wakes.settled;
   }
 
   /** In-process: runs the wakes due at the clock's now (the timer does it every 15 s; a test moving its clock, at once). */
-  async runDue(): Promise<void> {
-    if (this.wakes instanceof InProcessWakeScheduler) await this.wakes.runDue();
+  runDue(): Promise<void> {
+    return this.wakes.runDue();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.bootWork;
-    const wakes = this.wakes;
-    this.wakes = null;
-    await wakes?.close();
+  stop(): Promise<void> {
+    return this.wakes.stop();
   }
 
   /** Everything due for the chore now, then its next wake. Throws when a step fails (the wake is tried again). */
@@ -129,7 +117,7 @@ export class ChoreClock {
     const after = (await this.runner.load(streams.chore(choreId), choreDecider)).state;
     await this.remind(after, family);
     const wake = nextWake(after, family.timeZone, this.clock.now(), family.reminderTime);
-    if (wake && this.wakes) await this.wakes.wakeAt(choreId, wake);
+    if (wake) await this.wakes.wakeAt(choreId, wake);
   }
 
   private async family(familyId: string): Promise<FamilyFacts> {
@@ -252,28 +240,5 @@ export class ChoreClock {
       }
       return { appends, result: undefined };
     });
-  }
-
-  private async tickAll(): Promise<void> {
-    const ids: string[] = [];
-    for (let last: string | undefined; ; ) {
-      const page = await this.readModels.find(collections.chores, {
-        ...(last === undefined ? {} : { where: { id: { gt: last } } }),
-        orderBy: [{ field: 'id' }],
-        limit: PAGE,
-      });
-      ids.push(...page.filter((c) => c.status !== 'ended' || c.recentPeriods.some((p) => p.outcomes.length < p.taskIds.length)).map((c) => c.id));
-      if (page.length < PAGE) break;
-      last = page[page.length - 1]!.id;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    let next = 0;
-    const lane = async () => {
-      while (next < ids.length && !this.stopping) {
-        const id = ids[next++]!;
-        await this.tick(id).catch((error: unknown) => this.logger.error(`Catching up on chore ${id} failed: ${(error as Error).message}`));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CATCH_UP_LANES, ids.length) }, lane));
   }
 }

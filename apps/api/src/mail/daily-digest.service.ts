@@ -6,20 +6,16 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { InProcessWakeScheduler, openWakes, type WakeScheduler } from '@familyos/scheduler';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';
 import { Reactors } from '../platform/reactors.js';
 import { CLOCK, CONFIG, EVENT_STORE, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { allIds, WakeDriven } from '../platform/wake-driven.js';
 import { MailDeliveries } from './mail-deliveries.js';
 import { recipientsOf } from './mail-recipients.js';
 
 /** The digest's time of day when the family has no reminder time (reminders off): early evening. */
 const NO_REMINDER_TIME = '18:00';
-/** Families read per read-model query of the boot's catch-up. */
-const PAGE = 500;
-/** Families looked at at once by the catch-up. */
-const CATCH_UP_LANES = 4;
 
 /** The events after which a family's digest time or its recipients may differ. */
 const DIGEST_EVENTS = ['FamilyCreated', 'ChoreSettingsChanged', 'FamilyTimeZoneChanged', 'MemberEmailChanged', 'MemberRoleChanged', 'MemberReactivated'] as const;
@@ -35,10 +31,7 @@ const DIGEST_EVENTS = ['FamilyCreated', 'ChoreSettingsChanged', 'FamilyTimeZoneC
  */
 @Injectable()
 export class DailyDigests {
-  private readonly logger = new Logger('DailyDigests');
-  private wakes: WakeScheduler | null = null;
-  private bootWork: Promise<void> = Promise.resolve();
-  private stopping = false;
+  private readonly wakes = new WakeDriven('Daily summary', new Logger('DailyDigests'));
 
   constructor(
     private readonly runner: CommandRunner,
@@ -51,10 +44,7 @@ export class DailyDigests {
   ) {}
 
   async start(): Promise<void> {
-    const onError = (error: unknown, familyId: string | null) =>
-      this.logger.error(`Daily summary${familyId ? ` of family ${familyId}` : ''} failed: ${(error as Error)?.message ?? String(error)}`);
-    this.wakes = await openWakes({ redisUrl: this.config.redisUrl, queueName: this.config.digestQueue, clock: this.clock, onError });
-    await this.wakes.start((familyId) => this.tick(familyId, true));
+    await this.wakes.open({ redisUrl: this.config.redisUrl, queueName: this.config.digestQueue, clock: this.clock }, (familyId) => this.tick(familyId, true));
     // Up to the log's head now is the boot catch-up's; the reactor goes on from there (as the chore clock's).
     const head = await this.events.headPosition();
     this.reactors.follow(this.scheduleReactor(), { startAt: async () => head, ...(this.config.redisUrl ? {} : { checkpoints: processCheckpoints() }) });
@@ -62,21 +52,18 @@ export class DailyDigests {
 
   /** The boot's catch-up, once the server answers: every family's digest due today and not sent goes now. */
   catchUp(): Promise<void> {
-    this.bootWork = this.tickAll().catch((error: unknown) => this.logger.error(`Daily summary catch-up failed: ${(error as Error).message}`));
-    return this.bootWork;
+    const page = (after: string | undefined, limit: number) =>
+      this.readModels.find(collections.families, { ...(after === undefined ? {} : { where: { id: { gt: after } } }), orderBy: [{ field: 'id' }], limit });
+    return this.wakes.catchUp(() => allIds(page), (familyId) => this.tick(familyId, true));
   }
 
   /** In-process: runs the wakes due at the clock's now (a test moving its clock, at once). */
-  async runDue(): Promise<void> {
-    if (this.wakes instanceof InProcessWakeScheduler) await this.wakes.runDue();
+  runDue(): Promise<void> {
+    return this.wakes.runDue();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.bootWork;
-    const wakes = this.wakes;
-    this.wakes = null;
-    await wakes?.close();
+  stop(): Promise<void> {
+    return this.wakes.stop();
   }
 
   private scheduleReactor(): Reactor {
@@ -119,7 +106,7 @@ export class DailyDigests {
       }
     }
     const next = now < today ? today : at(now.plus({ days: 1 }));
-    await this.wakes?.wakeAt(familyId, next.toJSDate());
+    await this.wakes.wakeAt(familyId, next.toJSDate());
   }
 
   /** What waits for the family's parents now, from the read models. */
@@ -137,24 +124,5 @@ export class DailyDigests {
       redemptions: redemptions.map((r) => ({ rewardName: r.option, childName: nameOf(r.userId), cost: r.cost })),
       skipRequests: tasks.filter((t) => t.status === 'pending' && t.skipRequest).map((t) => ({ title: t.title, childName: nameOf(t.skipRequest!.by) })),
     };
-  }
-
-  private async tickAll(): Promise<void> {
-    const ids: string[] = [];
-    for (let last: string | undefined; ; ) {
-      const page = await this.readModels.find(collections.families, { ...(last === undefined ? {} : { where: { id: { gt: last } } }), orderBy: [{ field: 'id' }], limit: PAGE });
-      ids.push(...page.map((f) => f.id));
-      if (page.length < PAGE) break;
-      last = page[page.length - 1]!.id;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    let next = 0;
-    const lane = async () => {
-      while (next < ids.length && !this.stopping) {
-        const id = ids[next++]!;
-        await this.tick(id, true).catch((error: unknown) => this.logger.error(`Catching up on the daily summary of family ${id} failed: ${(error as Error).message}`));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CATCH_UP_LANES, ids.length) }, lane));
   }
 }
