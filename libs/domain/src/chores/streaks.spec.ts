@@ -45,6 +45,28 @@ describe('overallStreakOf: a day counts when every occurrence settled that day w
     expect([got.current, got.longest]).toEqual([current, longest]);
   });
 
+  describe('given a day with one chore done and another still open (decision 047)', () => {
+    // Days 1 and 2 both chores done; day 3 "bed" done, "dishes" still open (to do, or waiting for a parent).
+    const bed = days('ddd');
+    const dishes = (last: StreakOutcome) => [...days('dd'), { periodKey: '2026-03-03', outcome: last }];
+
+    it('when nothing more happens, then the day does not count yet and breaks nothing', () => {
+      expect(overallStreakOf([...bed, ...dishes('open')])).toEqual({ current: 2, longest: 2, currentSince: '2026-03-01' });
+    });
+
+    it('when the open one is done, then the day counts', () => {
+      expect(overallStreakOf([...bed, ...dishes('done')])).toEqual({ current: 3, longest: 3, currentSince: '2026-03-01' });
+    });
+
+    it('when the open one is skipped, then the day counts on the done one', () => {
+      expect(overallStreakOf([...bed, ...dishes('skipped')])).toEqual({ current: 3, longest: 3, currentSince: '2026-03-01' });
+    });
+
+    it('when the open one is missed, then the streak breaks', () => {
+      expect(overallStreakOf([...bed, ...dishes('missed')])).toEqual({ current: 0, longest: 2, currentSince: null });
+    });
+  });
+
   it('days without an occurrence break nothing (an every-other-day chore)', () => {
     const everyOtherDay = days('ddd').map((e, i) => ({ ...e, periodKey: `2026-03-0${1 + 2 * i}` }));
     expect(overallStreakOf(everyOtherDay)).toEqual({ current: 3, longest: 3, currentSince: '2026-03-01' });
