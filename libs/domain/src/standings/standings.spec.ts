@@ -128,6 +128,24 @@ describe('computeStandings', () => {
     expect(view.children[0]).toMatchObject({ balance: 10, pending: 25, available: -15 });
   });
 
+  it('a deactivated child is in no figure and on no leaderboard', () => {
+    const gone = children.map((c) => (c.id === 'ada' ? { ...c, active: false } : { ...c, active: true }));
+    const view = computeStandings({ week, scope: parent, children: gone, accounts, entries });
+    expect(view.children.map((c) => [c.userId, c.rank])).toEqual([['ben', 1], ['cy', 2]]);
+    expect(view.leaderboard.map((r) => [r.userId, r.weekRank, r.starOfTheWeek])).toEqual([['ben', 1, true], ['cy', 2, false]]);
+    expect(view.totals).toEqual({ thisWeek: 10, tasksThisWeek: 0 });
+  });
+
+  it('a task approved and reversed this week is not a task done this week (as tasksDone)', () => {
+    const reversed = [
+      { ...entry('ben', 8, '2026-11-24T08:00:00.000Z', 'task'), taskId: 't1' },
+      { ...entry('ben', -8, '2026-11-24T09:00:00.000Z', 'reversal'), taskId: 't1' },
+      { ...entry('ben', 4, '2026-11-24T10:00:00.000Z', 'task'), taskId: 't2' },
+    ];
+    const view = computeStandings({ week, scope: parent, children, accounts, entries: reversed });
+    expect(view.children.find((c) => c.userId === 'ben')).toMatchObject({ thisWeek: 4, tasksThisWeek: 1 });
+  });
+
   it('no children: empty lists and zero totals', () => {
     expect(computeStandings({ week, scope: parent, children: [], accounts, entries })).toEqual({
       week,

@@ -51,11 +51,25 @@ export const isEarning = (entry: { approved: boolean; source: string }) => entry
 export interface StandingsInput {
   week: ThisWeek;
   scope: ReadScope;
-  children: ReadonlyArray<{ id: string; name: string; username: string; avatar: string }>;
+  /** The family's children; a deactivated one (`active: false`) is in no figure and on no leaderboard. */
+  children: ReadonlyArray<{ id: string; name: string; username: string; avatar: string; active?: boolean }>;
   /** The points projection's running totals per child (a child without a row has none yet). */
   accounts: ReadonlyArray<{ userId: string; balance: number; pending: number; totalEarned: number; totalSpent: number; tasksDone: number }>;
   /** The family's entries dated inside `week` (more are ignored). */
-  entries: ReadonlyArray<{ userId: string; amount: number; approved: boolean; source: string; date: string }>;
+  entries: ReadonlyArray<{ userId: string; amount: number; approved: boolean; source: string; date: string; taskId?: string | null }>;
+}
+
+/** Whether a member counts in the family's figures: a deactivated child has left every standing and leaderboard. */
+export const isCounted = (member: { active?: boolean }) => member.active !== false;
+
+/**
+ * Tasks done among a child's entries of a window: each task credit, less those whose reversal is there too (a
+ * reversal always follows its credit, so a credit in the window has its reversal in it or after it). The same
+ * meaning as the running `tasksDone`, which a reversal takes one off.
+ */
+export function tasksDoneAmong(entries: ReadonlyArray<{ source: string; taskId?: string | null }>): number {
+  const reversed = new Set(entries.filter((e) => e.source === 'reversal').map((e) => e.taskId));
+  return entries.filter((e) => e.source === 'task' && !(e.taskId != null && reversed.has(e.taskId))).length;
 }
 
 const byNameThenId = (a: { name: string; userId: string }, b: { name: string; userId: string }) =>
@@ -69,7 +83,7 @@ export function computeStandings(input: StandingsInput): StandingsView {
     const t = Date.parse(e.date);
     return t >= from && t < to && isEarning(e);
   });
-  const rows = input.children.map((child): ChildStanding => {
+  const rows = input.children.filter(isCounted).map((child): ChildStanding => {
     const account = input.accounts.find((a) => a.userId === child.id);
     const own = inWeek.filter((e) => e.userId === child.id);
     const balance = account?.balance ?? 0;
@@ -89,7 +103,7 @@ export function computeStandings(input: StandingsInput): StandingsView {
       totalEarned: account?.totalEarned ?? 0,
       totalSpent: account?.totalSpent ?? 0,
       tasksDone: account?.tasksDone ?? 0,
-      tasksThisWeek: own.filter((e) => e.source === 'task').length,
+      tasksThisWeek: tasksDoneAmong(own),
     };
   });
   const ranks = competitionRanks(rows.map((r) => r.balance));
