@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Role, Weekday } from '@familyos/events';
-import { competitionRanks, isStarOfTheWeek } from '../standings/standings.js';
+import { competitionRanks, isCounted, isStarOfTheWeek } from '../standings/standings.js';
 import type { Achievement, ChildWeeklyReport, WeeklyRankRow, ReportCategory, WeeklyReport } from '@familyos/contracts/rules';
 
 // The report's answer types are declared once, in libs/contracts: GET /api/reports answers them as stored.
@@ -73,11 +73,14 @@ export interface ReportMemberRow {
   name: string;
   avatar: string;
   role: Role;
+  /** false once deactivated: a deactivated child is left out of the reports made after (as of standings). */
+  active?: boolean;
 }
 
 /**
- * An approved points entry: issued points (approved) and task credits. Redemption debits are not here:
- * spending is not earning, and the report is about what a child earned.
+ * An approved points entry: issued points (approved), task credits and their reversals, missed chores'
+ * deductions and streak bonuses: every entry standings' "this week" counts (decision 047). Redemption debits are
+ * not here: spending is not earning, and the report is about what a child earned.
  */
 export interface ReportEntryRow {
   id: string;
@@ -87,7 +90,7 @@ export interface ReportEntryRow {
   reason: string;
   /** ISO instant (the event's time). */
   date: string;
-  source: 'issued' | 'task';
+  source: 'issued' | 'task' | 'missed' | 'streak';
 }
 
 /** An approved task: who it credited and the score it got. */
@@ -222,7 +225,7 @@ export function computeWeeklyReport(input: WeeklyReportInput): WeeklyReport {
   const zone = report.timeZone;
   const starts = dayStarts(report, zone);
   const [windowStart, windowEnd] = [Date.parse(report.windowStart), Date.parse(report.windowEnd)];
-  const children = input.members.filter((m) => m.familyId === report.familyId && m.role === 'child').slice().sort(byNameThenId);
+  const children = input.members.filter((m) => m.familyId === report.familyId && m.role === 'child' && isCounted(m)).slice().sort(byNameThenId);
   const entries = input.entries.filter((e) => e.familyId === report.familyId && inWindow(e.date, windowStart, windowEnd));
   const tasks = input.tasks.filter((t) => t.familyId === report.familyId && inWindow(t.date, windowStart, windowEnd));
 

@@ -181,6 +181,33 @@ describe('reports projection', () => {
     ]);
   });
 
+  it('a missed chore\'s deduction and a streak bonus count in the week, as standings\' "this week" (decision 047)', async () => {
+    const { log } = familyWeek();
+    log.add('pointsAccount-ben', 'MissedChorePointsDeducted', { entryId: 'b2', childId: 'ben', taskId: 'c1_2026-11-17', amount: -3, reason: 'Missed: Feed pets' });
+    log.add('pointsAccount-ben', 'StreakBonusCredited', { entryId: 'b3', childId: 'ben', key: 'ben:overall:2026-11-16:7', amount: 10, reason: '7-day streak!' });
+    log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));
+    const { reports } = await run(log);
+    const ben = reports[0]!.children.find((c) => c.userId === 'ben')!;
+    expect(ben).toMatchObject({ totalPoints: 8 - 3 + 10, bySource: { tasks: 0, bonus: 15 } });
+    expect(reports[0]!.leaderboard.find((r) => r.userId === 'ben')!.weeklyTotal).toBe(15);
+    expect(reports[0]!.totals.points).toBe(50 + 15);
+  });
+
+  it('a deactivated child is in the reports made before and not in those made after; reactivated, back again', async () => {
+    const { log } = familyWeek();
+    log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));
+    log.add('member-ben', 'MemberDeactivated', {});
+    log.add('report-fam-1_2026-11-23', 'WeeklyReportGenerated', { ...week('manual', 'rep-2'), weekStartDate: '2026-11-23', weekEndDate: '2026-11-29' });
+    log.add('member-ben', 'MemberReactivated', {});
+    log.add('report-fam-1_2026-11-30', 'WeeklyReportGenerated', { ...week('manual', 'rep-3'), weekStartDate: '2026-11-30', weekEndDate: '2026-12-06' });
+    const { reports } = await run(log);
+    expect(reports.map((r) => [r.reportId, r.children.map((c) => c.userId), r.leaderboard.map((c) => c.userId)])).toEqual([
+      ['rep-1', ['ada', 'ben'], ['ada', 'ben']],
+      ['rep-2', ['ada'], ['ada']],
+      ['rep-3', ['ada', 'ben'], ['ada', 'ben']],
+    ]);
+  });
+
   it('entries after the report in the log are not in it (a replay computes the report as it was)', async () => {
     const { log } = familyWeek();
     log.add('report-fam-1_2026-11-16', 'WeeklyReportGenerated', week('manual', 'rep-1'));

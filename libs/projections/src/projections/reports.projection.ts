@@ -14,7 +14,8 @@ import type { ReportDoc, ReportEntryDoc, ReportMemberDoc, ReportTaskDoc } from '
 export const reportsProjection: Projection = {
   name: 'reports',
   // 2: a member's role change moves them in or out of the children of later reports.
-  version: 2,
+  // 3: missed chores' deductions and streak bonuses count, as in standings; a deactivated child leaves later reports.
+  version: 3,
   collections: [collections.reports, collections.reportMembers, collections.reportEntries, collections.reportTasks],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
@@ -27,6 +28,9 @@ export const reportsProjection: Projection = {
       // A child who became an adult leaves the reports made after; those made before keep them (decision 029).
       const row = await tx.get(collections.reportMembers, streamEntityId(event.streamId));
       if (row) await tx.put(collections.reportMembers, { ...row, role: event.data.role });
+    } else if (isEvent(event, 'MemberDeactivated') || isEvent(event, 'MemberReactivated')) {
+      const row = await tx.get(collections.reportMembers, streamEntityId(event.streamId));
+      if (row) await tx.put(collections.reportMembers, { ...row, active: isEvent(event, 'MemberReactivated') });
     } else if (isEvent(event, 'MemberRenamed') || isEvent(event, 'MemberAvatarChanged')) {
       const row = await tx.get(collections.reportMembers, streamEntityId(event.streamId));
       if (!row) return;
@@ -46,6 +50,13 @@ export const reportsProjection: Projection = {
       const d = event.data;
       if (!familyId) return;
       const row: ReportEntryDoc = { id: d.entryId, familyId, userId: d.childId, amount: d.amount, reason: d.reason, date: event.metadata.timestamp, source: 'task' };
+      await tx.put(collections.reportEntries, row);
+    } else if (isEvent(event, 'MissedChorePointsDeducted') || isEvent(event, 'StreakBonusCredited')) {
+      // What a chore's clock takes and its streaks give count in the week they happen, as standings' "this week".
+      const d = event.data;
+      if (!familyId) return;
+      const source = isEvent(event, 'MissedChorePointsDeducted') ? 'missed' : 'streak';
+      const row: ReportEntryDoc = { id: d.entryId, familyId, userId: d.childId, amount: d.amount, reason: d.reason, date: event.metadata.timestamp, source };
       await tx.put(collections.reportEntries, row);
     } else if (isEvent(event, 'TaskReversed')) {
       // A reversed task is no longer a task done (nor its score part of the average).
