@@ -323,14 +323,32 @@ describe('correcting tasks over HTTP: edit, delete, reverse', () => {
       expect((await parent.put('/api/family', { pointSettings: { allowNegative: false } })).status).toBe(200);
       const id = await createTask(family2, { child: kid, pointsValue: 30, to: 'submitted' });
       expect((await parent.put(`/api/tasks/${id}`, { status: 'approved' })).status).toBe(200);
+      expect((await parent.get(`/api/tasks/${id}`)).body.can.reverse).toBe(true);
       await givePoints(family2, kid, -20);
       expect(await balanceOf(family2, kid)).toBe(10);
+      // The task's `can` says what the account will answer: no reversal offered that would be a 409 (decision 047).
+      expect((await parent.get(`/api/tasks/${id}`)).body.can.reverse).toBe(false);
+      expect((await parent.get('/api/tasks')).body.find((t: TaskBody) => t.id === id).can.reverse).toBe(false);
       const before = await head();
       const res = await parent.post(`/api/tasks/${id}/reverse`, { reason: 'Not done' });
       expect(res).toMatchObject({ status: 409, body: { error: messages.reversalNotEnoughPoints(30, 10) } });
       expect(await head()).toBe(before);
       expect((await parent.get(`/api/tasks/${id}`)).body.status).toBe('approved');
       expect(await balanceOf(family2, kid)).toBe(10);
+    });
+
+    it('with negative balances off, a deduction task the balance cannot cover is not offered for approval (409 if tried)', async () => {
+      const family2 = await createFamily(server.url);
+      const [kid] = family2.kids;
+      const parent = family2.admin.client;
+      expect((await parent.put('/api/family', { pointSettings: { allowNegative: false } })).status).toBe(200);
+      await givePoints(family2, kid, 3);
+      const id = await createTask(family2, { child: kid, pointsValue: -5, to: 'submitted' });
+      expect((await parent.get(`/api/tasks/${id}`)).body.can).toMatchObject({ approve: false, reject: true });
+      expect((await parent.put(`/api/tasks/${id}`, { status: 'approved' })).status).toBe(409);
+      await givePoints(family2, kid, 2);
+      expect((await parent.get(`/api/tasks/${id}`)).body.can.approve).toBe(true);
+      expect((await parent.put(`/api/tasks/${id}`, { status: 'approved' })).status).toBe(200);
     });
   });
 });

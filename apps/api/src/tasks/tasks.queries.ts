@@ -1,14 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TaskView } from '@familyos/contracts';
-import { approvalCreditsTo, awaitingReview, dueGroup, notFound, taskCan, taskFactsOf, taskVisibleTo, type Actor } from '@familyos/domain';
+import { approvalCreditsTo, awaitingReview, can, dueGroup, notFound, taskCan, taskFactsOf, taskVisibleTo, type AccountContext, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type TaskDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
-/** When a task is answered: the family's time zone and the server's now, which place it in a due group. */
+/**
+ * When a task is answered: the family's time zone and the server's now, which place it in a due group; for a
+ * member who reviews tasks, the points accounts' side of approving and reversing (the children's balances).
+ */
 export interface TaskMoment {
   timeZone: string;
   now: Date;
+  accounts?: { context: AccountContext; balanceOf: (childId: string) => number };
 }
 
 /** A task as `actor` is answered it: the stored fields, and what the domain decides for this member, state and moment. */
@@ -20,7 +24,7 @@ export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView
   const awaiting = awaitingReview(facts);
   return {
     ...rest,
-    can: taskCan(actor, facts),
+    can: taskCan(actor, facts, moment.accounts && { pointsValue: t.pointsValue, creditedTo: t.creditedTo, ...moment.accounts }),
     requestAwaitingReview: awaiting,
     approvalCreditsTo: approvalCreditsTo(facts),
     dueGroup: dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now),
@@ -34,10 +38,18 @@ export class TasksQueries {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  private async moment(familyId: string): Promise<TaskMoment> {
-    const family = await this.readModels.get(collections.families, familyId);
+  private async moment(actor: Actor & { familyId: string }): Promise<TaskMoment> {
+    const { familyId } = actor;
+    const [family, balances] = await Promise.all([
+      this.readModels.get(collections.families, familyId),
+      // Only a member who reviews tasks is offered an approval or a reversal: only theirs need the balances.
+      can(actor, 'reviewTasks') ? this.readModels.find(collections.balances, { where: { familyId } }) : null,
+    ]);
     if (!family) throw notFound('Family');
-    return { timeZone: family.timeZone, now: this.clock.now() };
+    const moment: TaskMoment = { timeZone: family.timeZone, now: this.clock.now() };
+    if (balances === null) return moment;
+    const byChild = new Map(balances.map((b) => [b.userId, b.balance]));
+    return { ...moment, accounts: { context: { allowNegative: family.pointSettings.allowNegative }, balanceOf: (id) => byChild.get(id) ?? 0 } };
   }
 
   /** Children see the tasks assigned to them or that they requested (SPEC §6); parents all. Newest first. */
@@ -48,13 +60,13 @@ export class TasksQueries {
     });
     const visible = tasks.filter((t) => taskVisibleTo(actor, t));
     if (visible.length === 0) return [];
-    const moment = await this.moment(actor.familyId);
+    const moment = await this.moment(actor);
     return visible.map((t) => taskView(actor, t, moment));
   }
 
   async one(actor: Actor & { familyId: string }, taskId: string) {
     const task = await this.readModels.get(collections.tasks, taskId);
     if (!task || !taskVisibleTo(actor, task)) throw notFound('Task');
-    return taskView(actor, task, await this.moment(actor.familyId));
+    return taskView(actor, task, await this.moment(actor));
   }
 }

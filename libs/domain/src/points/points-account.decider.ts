@@ -115,8 +115,15 @@ export type PointsAccountCommand =
 export const pendingTotal = (state: PointsAccountState) =>
   Object.values(state.pending).reduce((sum, r) => sum + r.cost, 0);
 
+/**
+ * Whether an account with `balance` refuses to take `amount` (a debit when negative): below zero when negative
+ * balances are off. The one rule every debit is decided by, and that a task's `can` reports (taskCan).
+ */
+export const accountRefuses = (balance: number, amount: number, context: AccountContext): boolean =>
+  amount < 0 && !context.allowNegative && balance + amount < 0;
+
 function assertCanTake(state: PointsAccountState, amount: number, context: AccountContext): void {
-  if (amount < 0 && !context.allowNegative && state.balance + amount < 0) throw conflict(messages.notEnoughPoints);
+  if (accountRefuses(state.balance, amount, context)) throw conflict(messages.notEnoughPoints);
 }
 
 export type RedemptionStatus = 'pending' | 'approved' | 'rejected';
@@ -287,7 +294,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
         if (state.reversedTasks.has(command.taskId)) return [];
         if (!state.awardedTasks.has(command.taskId)) throw conflict(messages.taskReverseNotApproved);
         const amount = -command.credited;
-        if (amount < 0 && !command.context.allowNegative && state.balance + amount < 0) {
+        if (accountRefuses(state.balance, amount, command.context)) {
           throw conflict(messages.reversalNotEnoughPoints(command.credited, state.balance));
         }
         return [

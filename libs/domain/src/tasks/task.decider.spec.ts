@@ -4,6 +4,8 @@ import { deciderAccepts, deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { approvalCreditsTo, taskCan, taskDecider, taskVisibleTo, type AssigneeFacts, type TaskCommand, type TaskEdit } from './task.decider.js';
 import { fold } from '../shared/decider.js';
+import type { PointsAccountEvent } from '@familyos/events';
+import { pointsAccountDecider, type PointsAccountCommand } from '../points/points-account.decider.js';
 
 type CreateTask = Extract<TaskCommand, { type: 'CreateTask' }>;
 
@@ -620,6 +622,38 @@ describe('task decider', () => {
       expect(taskCan(mom, fold(taskDecider, [taskCreated(), submittedBy()]))).toEqual({ submit: false, approve: true, reject: true, edit: true, delete: true, reverse: false, ...noSkips });
       expect(taskCan(dad, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: true, ...noSkips });
       expect(taskCan(emma, fold(taskDecider, approvedTask))).toEqual({ submit: false, approve: false, reject: false, edit: false, delete: false, reverse: false, ...noSkips });
+    });
+  });
+
+  describe('taskCan with the points account: approve and reverse exactly when the account takes them too', () => {
+    // emma's account at `balance`; for a reversal it holds the approval's credit of task-1.
+    const account = (balance: number, credited: number | null): PointsAccountEvent[] => [
+      ...(credited === null ? [] : [{ type: 'TaskPointsAwarded' as const, data: { entryId: 'entry-1', childId: 'emma', taskId: 'task-1', amount: credited, reason: 'Completed task: Wash Dishes' } }]),
+      { type: 'PointsIssued', data: { entryId: 'p-0', childId: 'emma', amount: balance - (credited ?? 0), reason: 'Start', approved: true, issuerId: 'mom' } },
+    ];
+    const accountAccepts = (given: PointsAccountEvent[], command: PointsAccountCommand) => deciderAccepts(pointsAccountDecider, given, command);
+    const CASES: [number, boolean, number][] = [];
+    for (const balance of [0, 4, 10, 30]) for (const allowNegative of [false, true]) for (const pointsValue of [10, -5]) CASES.push([balance, allowNegative, pointsValue]);
+
+    it.each(CASES)('balance %i, negative allowed %s, task worth %i', (balance, allowNegative, pointsValue) => {
+      const context = { allowNegative };
+      const points = (creditedTo: string | null) => ({ pointsValue, creditedTo, context, balanceOf: (id: string) => (id === 'emma' ? balance : 0) });
+      const submitted = fold(taskDecider, [taskCreated({ pointsValue }), submittedBy()]);
+      const approved = fold(taskDecider, [taskCreated({ pointsValue }), submittedBy(), approvedEvent('emma', pointsValue)]);
+      const award: PointsAccountCommand = { type: 'AwardTaskPoints', childId: 'emma', taskId: 'task-1', entryId: 'entry-1', amount: pointsValue, title: 'Wash Dishes', context };
+      const debit: PointsAccountCommand = { type: 'ReverseTaskPoints', childId: 'emma', taskId: 'task-1', entryId: 'reversal-1', credited: pointsValue, title: 'Wash Dishes', context };
+      expect(taskCan(mom, submitted, points(null)).approve).toBe(accountAccepts(account(balance, null), award));
+      expect(taskCan(mom, approved, points('emma')).reverse).toBe(accountAccepts(account(balance, pointsValue), debit));
+    });
+
+    it('refuses what the account would refuse (with negative balances off)', () => {
+      const context = { allowNegative: false };
+      const approved = fold(taskDecider, approvedTask);
+      expect(taskCan(mom, approved, { pointsValue: 10, creditedTo: 'emma', context, balanceOf: () => 4 }).reverse).toBe(false);
+      expect(taskCan(mom, approved, { pointsValue: 10, creditedTo: 'emma', context, balanceOf: () => 10 }).reverse).toBe(true);
+      const deduction = fold(taskDecider, [taskCreated({ pointsValue: -5 }), submittedBy()]);
+      expect(taskCan(mom, deduction, { pointsValue: -5, creditedTo: null, context, balanceOf: () => 3 }).approve).toBe(false);
+      expect(taskCan(mom, deduction, { pointsValue: -5, creditedTo: null, context, balanceOf: () => 3 })).toMatchObject({ reject: true, edit: true });
     });
   });
 

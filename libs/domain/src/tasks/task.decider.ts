@@ -5,6 +5,7 @@ import type { Decider } from '../shared/decider.js';
 import { conflict, type DomainError, forbidden, invalid, notFound, notInFamily } from '../shared/errors.js';
 import { assertCan, can, type Ability } from '../shared/policy.js';
 import { when, type Verdict } from '../shared/verdict.js';
+import { accountRefuses, type AccountContext } from '../points/points-account.decider.js';
 
 export interface TaskState {
   exists: boolean;
@@ -267,16 +268,34 @@ const verdicts: Record<TaskAction, (actor: Actor, s: TaskFacts) => Verdict> = {
   },
 };
 
-/** What `actor` may do to this task now: exactly the commands the decider would accept and that change it. */
-export function taskCan(actor: Actor, s: TaskFacts): TaskCan {
+/**
+ * What the points account would say to the task's approval (a credit of `pointsValue`, a debit for a deduction
+ * task) and its reversal (a debit of what was credited): the family's context and each child's balance.
+ */
+export interface TaskPointsFacts {
+  pointsValue: number;
+  /** The child the approval credited (what a reversal debits), null before an approval. */
+  creditedTo: string | null;
+  context: AccountContext;
+  balanceOf: (childId: string) => number;
+}
+
+/**
+ * What `actor` may do to this task now: exactly the commands the decider would accept and that change it, and,
+ * given `points`, that the credited child's account would take (decision 047).
+ */
+export function taskCan(actor: Actor, s: TaskFacts, points?: TaskPointsFacts): TaskCan {
   const yes = (action: TaskAction) => verdicts[action](actor, s) === 'accept';
+  // Approving credits and reversing debits in the same append: the account's refusal (409) is a no here too.
+  const accountTakes = (childId: string | null, amount: number) =>
+    points === undefined || childId === null || !accountRefuses(points.balanceOf(childId), amount, points.context);
   return {
     submit: yes('submit'),
-    approve: yes('approve'),
+    approve: yes('approve') && accountTakes(points ? approvalCreditsTo(s) : null, points?.pointsValue ?? 0),
     reject: yes('reject'),
     edit: yes('edit'),
     delete: yes('delete'),
-    reverse: yes('reverse'),
+    reverse: yes('reverse') && accountTakes(points?.creditedTo ?? null, -(points?.pointsValue ?? 0)),
     requestSkip: yes('requestSkip'),
     approveSkip: yes('approveSkip'),
     declineSkip: yes('declineSkip'),
