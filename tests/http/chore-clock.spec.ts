@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { PointsEntry } from '../support/factories.js';
-import { balanceOf, createFamily, givePoints, uniqueName, type Family } from '../support/factories.js';
+import { ApiClient } from '../support/api-client.js';
+import { balanceOf, createFamily, givePoints, PASSWORD, uniqueName, type Family } from '../support/factories.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
 
 /**
@@ -159,6 +160,17 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     await tick();
     const tomorrow = (await occurrences(choreId)).filter((t) => t.chore!.periodKey === today());
     expect(tomorrow.map((t) => t.assignedTo)).toEqual([[ada.id]]);
+
+    // The day after, the pause is over: no answer about Ben lists it, his own sign-in's neither (decision 047).
+    const over = pause.body.pauses[0].id as string;
+    const pausesIn = (user: { pauses: { id: string }[] }) => user.pauses.map((p) => p.id);
+    expect(pausesIn((await new ApiClient(server.url).post('/api/auth/login', { username: ben.username, password: PASSWORD })).body.user)).toEqual([over]);
+    startOfDay(1);
+    const signIn = await new ApiClient(server.url).post('/api/auth/login', { username: ben.username, password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(pausesIn(signIn.body.user)).toEqual([]);
+    expect(pausesIn((await ben.client.get('/api/auth/me')).body)).toEqual([]);
+    expect(pausesIn((await admin().get(`/api/users/${ben.id}`)).body)).toEqual([]);
   });
 
   it('after a restart days later, the catch-up makes today’s occurrence only (the days nobody saw are not made up or missed)', async () => {

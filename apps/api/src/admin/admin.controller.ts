@@ -6,6 +6,7 @@ import { DecideAccessRequest } from '../access/access-request.handlers.js';
 import { CurrentActor, Requires } from '../auth/auth.guard.js';
 import { MembersRepository } from '../auth/members-repository.js';
 import { userView } from '../members/user-view.js';
+import { MembersQueries } from '../members/members.queries.js';
 import { valid } from '../platform/validation.js';
 import { AccessRequestsQueries } from './access-requests.queries.js';
 
@@ -17,6 +18,7 @@ export class AdminController {
     private readonly commands: CommandBus,
     private readonly queries: AccessRequestsQueries,
     private readonly members: MembersRepository,
+    private readonly memberQueries: MembersQueries,
   ) {}
 
   @Get('pending-users')
@@ -30,6 +32,6 @@ export class AdminController {
     const { memberId } = await this.commands.execute(new DecideAccessRequest(actor, body.pendingUserId, body.approve, body.role ?? 'child'));
     if (!memberId) return { ok: true };
     const { state } = await this.members.byId(memberId);
-    return { ok: true, user: userView(state, actor) };
+    return { ok: true, user: userView(state, actor, await this.memberQueries.today(state.familyId)) };
   }
 }

@@ -5,6 +5,7 @@ import { LoginDto, messages, RegisterDto, type TokenStatusView } from '@familyos
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { AppConfig } from '../config.js';
 import { selfActor, userView } from '../members/user-view.js';
+import { MembersQueries } from '../members/members.queries.js';
 import { CONFIG } from '../platform/tokens.js';
 import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
@@ -23,6 +24,7 @@ export class AuthController {
   constructor(
     private readonly sessions: SessionsService,
     private readonly members: MembersRepository,
+    private readonly memberQueries: MembersQueries,
     private readonly limiter: SignInRateLimiter,
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -46,7 +48,7 @@ export class AuthController {
     this.limiter.signedIn(request.ip, body.username);
     const { token } = await this.sessions.start(member, 'password');
     this.setCookie(reply, token);
-    return { token, user: userView(member, selfActor(member)) };
+    return { token, user: userView(member, selfActor(member), await this.memberQueries.today(member.familyId)) };
   }
 
   @Public()
@@ -59,7 +61,7 @@ export class AuthController {
     const { state: member } = await this.members.byId(memberId);
     const { token } = await this.sessions.start(member, 'register');
     this.setCookie(reply, token);
-    return { token, user: userView(member, selfActor(member)) };
+    return { token, user: userView(member, selfActor(member), await this.memberQueries.today(member.familyId)) };
   }
 
   @Public()
@@ -72,8 +74,9 @@ export class AuthController {
   }
 
   @Get('me')
-  me(@CurrentSession() session: SignedIn) {
-    return { ...userView(session.member, session.actor), abilities: abilitiesOf(session.member.role) };
+  async me(@CurrentSession() session: SignedIn) {
+    const today = await this.memberQueries.today(session.member.familyId);
+    return { ...userView(session.member, session.actor, today), abilities: abilitiesOf(session.member.role) };
   }
 
   @Public()

@@ -11,6 +11,7 @@ import { addressKey, SignInRateLimiter } from '../auth/rate-limit.js';
 import { setSessionCookie } from '../auth/session-cookie.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { selfActor, userView } from '../members/user-view.js';
+import { MembersQueries } from '../members/members.queries.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CONFIG } from '../platform/tokens.js';
@@ -69,6 +70,7 @@ export class JoinFamilyController {
     private readonly queries: InvitesQueries,
     private readonly sessions: SessionsService,
     private readonly members: MembersRepository,
+    private readonly memberQueries: MembersQueries,
     private readonly limiter: SignInRateLimiter,
     private readonly hub: HubClient,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -96,7 +98,7 @@ export class JoinFamilyController {
     const { state: member } = await this.members.byId(memberId);
     const session = await this.sessions.start(member, 'join');
     setSessionCookie(reply, session.token, this.config);
-    return { token: session.token, user: userView(member, selfActor(member)) };
+    return { token: session.token, user: userView(member, selfActor(member), await this.memberQueries.today(member.familyId)) };
   }
 
   /** A hub join is whoever the hub says owns the token; the body's hubUser is never read. */

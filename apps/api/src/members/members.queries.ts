@@ -8,6 +8,9 @@ import { collections, type MemberDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { userView } from './user-view.js';
 
+/** The family-local day of `now`, 'YYYY-MM-DD'. */
+export const familyToday = (now: Date, timeZone: string) => DateTime.fromJSDate(now).setZone(timeZone).toISODate()!;
+
 const ROLE_ORDER = { admin: 0, superuser: 0, manager: 1, child: 2 } as const;
 
 @Injectable()
@@ -22,10 +25,13 @@ export class MembersQueries {
     return members.sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.createdAt.localeCompare(b.createdAt));
   }
 
-  /** The family's today, 'YYYY-MM-DD' in its time zone: a child's pauses are answered from it on. */
-  async today(familyId: string): Promise<string | undefined> {
-    const family = await this.readModels.get(collections.families, familyId);
-    return family ? DateTime.fromJSDate(this.clock.now()).setZone(family.timeZone).toISODate()! : undefined;
+  /**
+   * The family's today, 'YYYY-MM-DD' in its time zone: a child's pauses are answered from it on (every member
+   * answer, a sign-in's too). null without a family.
+   */
+  async today(familyId: string | null): Promise<string | null> {
+    const family = familyId === null ? null : await this.readModels.get(collections.families, familyId);
+    return family ? familyToday(this.clock.now(), family.timeZone) : null;
   }
 
   /** Every member of the caller's family, deactivated ones too: their history still names them (decision 029). */

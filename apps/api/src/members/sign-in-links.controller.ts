@@ -13,6 +13,7 @@ import { valid } from '../platform/validation.js';
 import { UseSignInLink } from './sign-in-link.handlers.js';
 import { SignInLinksQueries } from './sign-in-links.queries.js';
 import { selfActor, userView } from './user-view.js';
+import { MembersQueries } from './members.queries.js';
 
 /** The set-password page (/set-password/<token>): no session needed, the one-time link is the credential. */
 @Controller('api')
@@ -21,6 +22,7 @@ export class SignInLinksController {
     private readonly commands: CommandBus,
     private readonly queries: SignInLinksQueries,
     private readonly members: MembersRepository,
+    private readonly memberQueries: MembersQueries,
     private readonly sessions: SessionsService,
     private readonly limiter: SignInRateLimiter,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -48,6 +50,6 @@ export class SignInLinksController {
     const { state: member } = await this.members.byId(memberId);
     const session = await this.sessions.start(member, 'link');
     setSessionCookie(reply, session.token, this.config);
-    return { token: session.token, user: userView(member, selfActor(member)) };
+    return { token: session.token, user: userView(member, selfActor(member), await this.memberQueries.today(member.familyId)) };
   }
 }

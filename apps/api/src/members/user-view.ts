@@ -1,5 +1,5 @@
 import type { MemberPauseView, UserView } from '@familyos/contracts';
-import { memberAbilities, memberFacts, type Actor, type MemberFacts, type MemberState } from '@familyos/domain';
+import { memberAbilities, memberFacts, pausesToShow, type Actor, type MemberFacts, type MemberState } from '@familyos/domain';
 import type { MemberDoc } from '@familyos/projections';
 
 const isState = (m: MemberDoc | MemberState): m is MemberState => 'exists' in m;
@@ -15,24 +15,23 @@ function factsOf(m: MemberDoc | MemberState): MemberFacts {
 export const selfActor = (m: Pick<MemberState, 'id' | 'role' | 'familyId'>): Actor => ({ id: m.id, role: m.role, familyId: m.familyId });
 
 /**
- * A child's pauses that are current or upcoming on `today` (the family's day), by first day. Without `today`
- * (answers that do not read the family, such as a sign-in's) every pause the member still keeps: the members
- * projection drops those long over, and an answer about oneself is re-read from GET /api/users soon enough.
+ * A child's pauses that are current or upcoming on `today` (the family's day; libs/domain `pausesToShow`). null:
+ * a member of no family, who has none.
  */
-function pausesOf(m: MemberDoc | MemberState, today: string | undefined): MemberPauseView[] {
+function pausesOf(m: MemberDoc | MemberState, today: string | null): MemberPauseView[] {
+  if (today === null) return [];
   const all: MemberPauseView[] = isState(m)
     ? m.pauses.map((p) => ({ id: p.pauseId, fromDay: p.fromDay, untilDay: p.untilDay, reason: p.reason, pausedBy: null, pausedAt: null }))
     : (m.pauses ?? []).map((p) => ({ ...p }));
-  return all
-    .filter((p) => p.untilDay >= p.fromDay && (today === undefined || p.untilDay >= today))
-    .sort((a, b) => (a.fromDay < b.fromDay ? -1 : a.fromDay > b.fromDay ? 1 : a.id < b.id ? -1 : 1));
+  return pausesToShow(all, today);
 }
 
 /**
  * SPEC §3's User, as every endpoint answers it, with what `viewer` may do to this member. Never a password
- * hash, never a session. `today`: the family's day, for the pauses still current or to come.
+ * hash, never a session. `today`: the member's family's day (MembersQueries.today), for the pauses still current
+ * or to come; every answer gives it, a sign-in's too.
  */
-export function userView(m: MemberDoc | MemberState, viewer: Actor, today?: string): UserView {
+export function userView(m: MemberDoc | MemberState, viewer: Actor, today: string | null): UserView {
   const state = isState(m) ? m : null;
   const doc = isState(m) ? null : m;
   return {

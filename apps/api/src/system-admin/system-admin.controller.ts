@@ -7,6 +7,7 @@ import { AccessRequestsQueries } from '../admin/access-requests.queries.js';
 import { CurrentActor, Requires } from '../auth/auth.guard.js';
 import { MembersRepository } from '../auth/members-repository.js';
 import { userView } from '../members/user-view.js';
+import { MembersQueries } from '../members/members.queries.js';
 import { valid } from '../platform/validation.js';
 import { SystemAdminQueries } from './system-admin.queries.js';
 
@@ -19,6 +20,7 @@ export class SystemAdminController {
     private readonly queries: SystemAdminQueries,
     private readonly requests: AccessRequestsQueries,
     private readonly members: MembersRepository,
+    private readonly memberQueries: MembersQueries,
   ) {}
 
   @Get('platform-stats')
@@ -52,7 +54,7 @@ export class SystemAdminController {
     const target = body.familyId ? { familyId: body.familyId } : { newFamilyName: body.newFamilyName! };
     const { memberId, familyId } = await this.commands.execute(new AssignFamily(actor, body.pendingUserId, target, body.role ?? 'admin'));
     const { state } = await this.members.byId(memberId);
-    return { ok: true, familyId, user: userView(state, actor) };
+    return { ok: true, familyId, user: userView(state, actor, await this.memberQueries.today(state.familyId)) };
   }
 
   @Post('reject-user')

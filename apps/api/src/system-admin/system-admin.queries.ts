@@ -3,12 +3,16 @@ import type { Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type FamilyDoc } from '@familyos/projections';
 import { userView } from '../members/user-view.js';
-import { READ_MODELS } from '../platform/tokens.js';
+import { familyToday } from '../members/members.queries.js';
+import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
 /** The whole platform, read for a superuser: every family, member and pending request. */
 @Injectable()
 export class SystemAdminQueries {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   private families() {
     return this.readModels.find(collections.families);
@@ -63,9 +67,11 @@ export class SystemAdminQueries {
   async allUsers(viewer: Actor) {
     const [families, members] = await Promise.all([this.families(), this.members()]);
     const names = new Map(families.map((f) => [f.id, f.name]));
+    const now = this.clock.now();
+    const today = new Map(families.map((f) => [f.id, familyToday(now, f.timeZone)]));
     return members
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-      .map((m) => ({ ...userView(m, viewer), familyName: m.familyId ? (names.get(m.familyId) ?? null) : null }));
+      .map((m) => ({ ...userView(m, viewer, (m.familyId && today.get(m.familyId)) || null), familyName: m.familyId ? (names.get(m.familyId) ?? null) : null }));
   }
 }
 

@@ -76,6 +76,15 @@ export interface ChildPause {
 /** Whether the child is paused on `day` (a family-local 'YYYY-MM-DD'): no occurrence, no deduction, streak frozen. */
 export const isPausedOn = (pauses: readonly Pick<ChildPause, 'fromDay' | 'untilDay'>[], day: string) => pauses.some((p) => p.fromDay <= day && day <= p.untilDay);
 
+/**
+ * The pauses a child's answers list on `today` (the family's day): those still current or to come, by first day.
+ * One over, or ended before it began (`untilDay` before `fromDay`), is left out. Every member answer reads this,
+ * a sign-in's too (decision 047).
+ */
+export function pausesToShow<P extends Pick<ChildPause, 'fromDay' | 'untilDay'>>(pauses: readonly P[], today: string): P[] {
+  return pauses.filter((p) => p.untilDay >= p.fromDay && p.untilDay >= today).sort((a, b) => (a.fromDay < b.fromDay ? -1 : a.fromDay > b.fromDay ? 1 : 0));
+}
+
 export interface OutsideIdentity {
   provider: IdentityProvider;
   subject: string;

@@ -3,7 +3,7 @@ import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { fold } from '../shared/decider.js';
-import { isPausedOn, memberDecider, type MemberCommand } from './member.decider.js';
+import { isPausedOn, memberDecider, pausesToShow, type MemberCommand } from './member.decider.js';
 
 /** A parent pauses a child (a vacation): no occurrences, no deductions, streaks frozen (issue 19). */
 
@@ -92,5 +92,18 @@ describe('member decider: pausing a child', () => {
   it('isPausedOn: the days of every pause as it stands now', () => {
     const { pauses } = fold(memberDecider, [joined(), paused(), ended('2026-07-14')]);
     expect(['2026-07-09', '2026-07-10', '2026-07-14', '2026-07-15'].map((day) => isPausedOn(pauses, day))).toEqual([false, true, true, false]);
+  });
+});
+
+describe('pausesToShow: the pauses a child\'s answers list on the family\'s today', () => {
+  const p = (pauseId: string, fromDay: string, untilDay: string) => ({ pauseId, fromDay, untilDay, reason: '' });
+
+  it('given pauses over, current, to come and ended before they began, then only the current and the coming, by first day', () => {
+    const pauses = [p('later', '2026-08-01', '2026-08-05'), p('over', '2026-06-01', '2026-06-30'), p('now', '2026-06-28', '2026-07-03'), p('never', '2026-07-10', '2026-07-09')];
+    expect(pausesToShow(pauses, TODAY).map((x) => x.pauseId)).toEqual(['now', 'later']);
+  });
+
+  it('given a pause whose last day is today, then it is still shown', () => {
+    expect(pausesToShow([p('today', '2026-06-25', TODAY)], TODAY)).toHaveLength(1);
   });
 });

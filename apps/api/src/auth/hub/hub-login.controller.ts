@@ -6,6 +6,7 @@ import { DomainError } from '@familyos/domain';
 import type { AppConfig } from '../../config.js';
 import { SignInOutsider } from '../../access/access-request.handlers.js';
 import { selfActor, userView } from '../../members/user-view.js';
+import { MembersQueries } from '../../members/members.queries.js';
 import { CONFIG } from '../../platform/tokens.js';
 import { valid } from '../../platform/validation.js';
 import { Public } from '../auth.guard.js';
@@ -22,6 +23,7 @@ export class HubLoginController {
     private readonly hub: HubClient,
     private readonly commands: CommandBus,
     private readonly members: MembersRepository,
+    private readonly memberQueries: MembersQueries,
     private readonly sessions: SessionsService,
     private readonly limiter: SignInRateLimiter,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -57,6 +59,6 @@ export class HubLoginController {
     const { state: member } = await this.members.byId(outcome.memberId);
     const { token } = await this.sessions.start(member, 'hub');
     setSessionCookie(reply, token, this.config);
-    return { token, user: userView(member, selfActor(member)) };
+    return { token, user: userView(member, selfActor(member), await this.memberQueries.today(member.familyId)) };
   }
 }
