@@ -310,6 +310,18 @@ describe('/api/chores: repeating chores', () => {
       expect(ended.body.pauses).toEqual([]);
       expect((await admin().request('DELETE', `/api/users/${ada.id}/pauses/nope`)).status).toBe(404);
     });
+
+    it('pausedNow: the pause the child is on today, in its own answers too; null for one to come', async () => {
+      const fresh = await createFamily(server.url);
+      const [ada, ben] = fresh.kids;
+      const now = await fresh.admin.client.post(`/api/users/${ada.id}/pauses`, { fromDay: today, untilDay: day(2), reason: 'Flu' });
+      expect(now.status).toBe(201);
+      expect(now.body.pausedNow).toMatchObject({ fromDay: today, untilDay: day(2), reason: 'Flu' });
+      expect((await ada.client.get('/api/auth/me')).body.pausedNow).toMatchObject({ untilDay: day(2), reason: 'Flu' });
+      const later = await fresh.admin.client.post(`/api/users/${ben.id}/pauses`, { fromDay: day(1), untilDay: day(2), reason: 'Camp' });
+      expect(later.body).toMatchObject({ pauses: [{ reason: 'Camp' }], pausedNow: null });
+      expect((await ben.client.get('/api/auth/me')).body.pausedNow).toBeNull();
+    });
   });
 
   describe('family chore settings', () => {
@@ -356,6 +368,26 @@ describe('/api/chores: repeating chores', () => {
       });
       expect(chore.summary).toBe(`Every week on ${DateTime.fromISO(today).toFormat('cccc')}, first come`);
       expect(chore.upcomingPlanned[0].periodKey).toBe(day(7));
+    });
+
+    it('a first-come occurrence a sibling took is theirs: takenBy names them for the other child, never for them or a parent', async () => {
+      const [ada, ben] = family.kids;
+      const res = await admin().post('/api/tasks', { title: uniqueName('Feed the fish '), pointsValue: 3, assignedTo: [ada.id, ben.id], isRecurring: true, recurringFrequency: 'daily' });
+      expect(res.status).toBe(201);
+      const id = res.body.id as string;
+      const takenFor = async (client: typeof ada.client) => ((await client.get('/api/tasks')).body as { id: string; takenBy: string | null }[]).find((t) => t.id === id)!.takenBy;
+      expect([await takenFor(ada.client), await takenFor(ben.client), await takenFor(admin())]).toEqual([null, null, null]);
+
+      expect((await ben.client.put(`/api/tasks/${id}`, { status: 'submitted' })).status).toBe(200);
+      expect([await takenFor(ada.client), await takenFor(ben.client), await takenFor(admin())]).toEqual([ben.id, null, null]);
+
+      const done = async (child: typeof ada) => ((await child.client.get('/api/standings')).body as { children: { tasksDone: number }[] }).children[0]!.tasksDone;
+      const [adaBefore, benBefore] = [await done(ada), await done(ben)];
+      expect((await admin().put(`/api/tasks/${id}`, { status: 'approved' })).status).toBe(200);
+      expect((await ada.client.get(`/api/tasks/${id}`)).body).toMatchObject({ status: 'approved', takenBy: ben.id });
+      expect((await ben.client.get(`/api/tasks/${id}`)).body).toMatchObject({ status: 'approved', takenBy: null });
+      // Ben's Tasks Done counts it; Ada's does not, and her list says whose it was.
+      expect([await done(ada), await done(ben)]).toEqual([adaBefore, benBefore + 1]);
     });
 
     it('a recurring task due later starts its chore on its due day; plain tasks and child requests make none', async () => {

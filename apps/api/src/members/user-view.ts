@@ -1,5 +1,5 @@
 import type { MemberPauseView, UserView } from '@familyos/contracts';
-import { memberAbilities, memberFacts, pausesToShow, type Actor, type MemberFacts, type MemberState } from '@familyos/domain';
+import { memberAbilities, memberFacts, pauseOn, pausesToShow, type Actor, type MemberFacts, type MemberState } from '@familyos/domain';
 import type { MemberDoc } from '@familyos/projections';
 
 const isState = (m: MemberDoc | MemberState): m is MemberState => 'exists' in m;
@@ -34,6 +34,7 @@ function pausesOf(m: MemberDoc | MemberState, today: string | null): MemberPause
 export function userView(m: MemberDoc | MemberState, viewer: Actor, today: string | null): UserView {
   const state = isState(m) ? m : null;
   const doc = isState(m) ? null : m;
+  const pauses = pausesOf(m, today);
   return {
     id: m.id,
     username: m.username,
@@ -51,7 +52,8 @@ export function userView(m: MemberDoc | MemberState, viewer: Actor, today: strin
     active: m.active,
     hasPassword: state ? state.passwordHash !== null : doc!.hasPassword,
     pendingHubUsername: (state ? state.reservedHubUsername : doc!.pendingHubUsername) ?? null,
-    pauses: pausesOf(m, today),
+    pauses,
+    pausedNow: today === null ? null : pauseOn(pauses, today),
     can: memberAbilities(viewer, factsOf(m)),
   };
 }

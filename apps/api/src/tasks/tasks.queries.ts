@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TaskView } from '@familyos/contracts';
-import { approvalCreditsTo, awaitingReview, can, dueGroup, notFound, taskCan, taskFactsOf, taskVisibleTo, type AccountContext, type Actor } from '@familyos/domain';
+import { approvalCreditsTo, awaitingReview, can, dueGroup, notFound, takenBy, taskCan, taskFactsOf, taskVisibleTo, type AccountContext, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type TaskDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
@@ -27,6 +27,7 @@ export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView
     can: taskCan(actor, facts, moment.accounts && { pointsValue: t.pointsValue, creditedTo: t.creditedTo, ...moment.accounts }),
     requestAwaitingReview: awaiting,
     approvalCreditsTo: approvalCreditsTo(facts),
+    takenBy: takenBy(actor, t),
     dueGroup: dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now),
   };
 }

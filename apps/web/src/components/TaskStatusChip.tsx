@@ -1,22 +1,32 @@
 import { Chip } from '@mui/material';
-import { STATUS_COLOR, STATUS_EMOJI, STATUS_LABEL } from '../lib/task-model';
+import { STATUS_COLOR, STATUS_EMOJI, STATUS_LABEL, statusOf, type TaskStatus } from '../lib/task-model';
 import type { Task } from '../lib/types';
 import { SoftChip, type Tone } from './SoftChip';
 
-const PLAIN_TONE: Record<Task['status'], Tone> = { pending: 'default', submitted: 'info', approved: 'success', rejected: 'error', reversed: 'secondary', missed: 'error', skipped: 'secondary' };
+const PLAIN_TONE: Record<TaskStatus, Tone> = {
+  pending: 'default',
+  submitted: 'info',
+  approved: 'success',
+  rejected: 'error',
+  reversed: 'secondary',
+  missed: 'error',
+  skipped: 'secondary',
+  taken: 'secondary',
+};
 
 type Props =
   /** The task lists' chip: the status with its emoji. */
-  | { status: Task['status']; size?: 'small' | 'medium'; task?: never }
+  | { status: TaskStatus; size?: 'small' | 'medium'; task?: never }
   /** The dashboard's compact chip, without emoji, which also tells a child's undecided request ("Requested"). */
-  | { task: Pick<Task, 'status' | 'requestAwaitingReview'>; status?: never; size?: never };
+  | { task: Pick<Task, 'status' | 'requestAwaitingReview' | 'takenBy'>; status?: never; size?: never };
 
 /** A task's status in words: colour is never the only signal. */
 export function TaskStatusChip(props: Props) {
   if (props.task) {
     const task = props.task;
     const requested = task.requestAwaitingReview;
-    return <SoftChip label={requested ? 'Requested' : STATUS_LABEL[task.status]} tone={requested ? 'warning' : PLAIN_TONE[task.status]} testId="task-status" />;
+    const status = statusOf(task);
+    return <SoftChip label={requested ? 'Requested' : STATUS_LABEL[status]} tone={requested ? 'warning' : PLAIN_TONE[status]} testId="task-status" />;
   }
   const { status, size = 'small' } = props;
   return (

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, CircularProgress, List, ListItem, Typography } 
 import type { ReactNode } from 'react';
 import { fp } from '@familyos/contracts/rules';
 import { ago } from '../lib/dates';
+import { statusOf } from '../lib/task-model';
 import type { Task, User } from '../lib/types';
 import { TaskStatusChip } from './TaskStatusChip';
 
@@ -66,7 +67,7 @@ export function TaskSummaryList({ tasks, users = [], showAssignee = false, when,
             </Box>
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
               <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{fp(task.pointsValue)}</Typography>
-              <TaskStatusChip status={task.status} />
+              <TaskStatusChip status={statusOf(task)} />
             </Box>
           </ListItem>
         );

@@ -3,10 +3,16 @@ import { DateTime } from 'luxon';
 import { shortDate } from './dates';
 import type { Family, Task } from './types';
 
-export type TaskStatus = Task['status'];
+/**
+ * Where a task stands for the member looking at it: its status, or `taken` for a child when a sibling took a
+ * task they shared (the server's `takenBy`): that one is the sibling's, not the child's approved or pending.
+ */
+export type TaskStatus = Task['status'] | 'taken';
 export type StatusFilter = 'all' | TaskStatus;
 
-export const TASK_STATUS_ORDER: readonly TaskStatus[] = ['pending', 'submitted', 'approved', 'rejected', 'reversed', 'missed', 'skipped'];
+export const statusOf = (task: Pick<Task, 'status' | 'takenBy'>): TaskStatus => (task.takenBy ? 'taken' : task.status);
+
+export const TASK_STATUS_ORDER: readonly TaskStatus[] = ['pending', 'submitted', 'approved', 'rejected', 'reversed', 'missed', 'skipped', 'taken'];
 
 export const STATUS_LABEL: Record<TaskStatus, string> = {
   pending: 'Pending',
@@ -16,6 +22,7 @@ export const STATUS_LABEL: Record<TaskStatus, string> = {
   reversed: 'Reversed',
   missed: 'Missed',
   skipped: 'Skipped',
+  taken: 'Taken by a sibling',
 };
 
 export const STATUS_EMOJI: Record<TaskStatus, string> = {
@@ -26,6 +33,7 @@ export const STATUS_EMOJI: Record<TaskStatus, string> = {
   reversed: '↩️',
   missed: '⌛',
   skipped: '⏭️',
+  taken: '🤝',
 };
 
 export const STATUS_COLOR: Record<TaskStatus, 'warning' | 'info' | 'success' | 'error' | 'secondary'> = {
@@ -36,6 +44,7 @@ export const STATUS_COLOR: Record<TaskStatus, 'warning' | 'info' | 'success' | '
   reversed: 'secondary',
   missed: 'error',
   skipped: 'secondary',
+  taken: 'secondary',
 };
 
 export const REQUEST_TYPE_LABEL: Record<NonNullable<Task['requestType']>, string> = {
@@ -65,7 +74,7 @@ export const awaitsMe = (task: Task) => task.can.submit || task.can.approve || t
 
 /** What needs attention first: what this member can act on now, then by status; the caller breaks ties. */
 export function attentionRank(task: Task): number {
-  return awaitsMe(task) ? 0 : 1 + TASK_STATUS_ORDER.indexOf(task.status);
+  return awaitsMe(task) ? 0 : 1 + TASK_STATUS_ORDER.indexOf(statusOf(task));
 }
 
 export interface TaskTemplate {
@@ -82,8 +91,8 @@ export function visibleTemplates(family: Family | undefined): TaskTemplate[] {
 }
 
 export function countByStatus(tasks: Task[]): Record<'total' | TaskStatus, number> {
-  const counts = { total: tasks.length, pending: 0, submitted: 0, approved: 0, rejected: 0, reversed: 0, missed: 0, skipped: 0 };
-  for (const task of tasks) counts[task.status] += 1;
+  const counts = { total: tasks.length, pending: 0, submitted: 0, approved: 0, rejected: 0, reversed: 0, missed: 0, skipped: 0, taken: 0 };
+  for (const task of tasks) counts[statusOf(task)] += 1;
   return counts;
 }
 

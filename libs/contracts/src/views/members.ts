@@ -63,6 +63,8 @@ export interface UserView {
   pendingHubUsername: string | null;
   /** A child's pauses (vacations) that are current or upcoming on the family's today, by first day; [] otherwise. */
   pauses: MemberPauseView[];
+  /** The one of `pauses` the child is on today (the family's day), or null: its screens say so (decision 047). */
+  pausedNow: MemberPauseView | null;
   can: MemberCan;
 }
 

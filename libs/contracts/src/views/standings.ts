@@ -40,6 +40,11 @@ export interface ChildStanding extends LeaderboardEntry {
   pending: number;
   /** What the child may still ask to spend: balance − pending (the points account decides with it). */
   available: number;
+  /**
+   * What the child has to spend on rewards, never below zero: `available`, or 0 when a deduction took it below
+   * (then the child first earns back −available). Every "to spend" the app shows is this one (decision 047).
+   */
+  spendable: number;
   /** Approved credits (positive entries), and what approved redemptions took, since the account began. */
   totalEarned: number;
   totalSpent: number;

@@ -69,6 +69,13 @@ export interface TaskView extends TaskFields {
   /** The child an approval now would credit with pointsValue; null when approving credits nothing now (or nothing awaits approval). */
   approvalCreditsTo: string | null;
   /**
+   * For a child, on a task shared with siblings (a first-come occurrence, a task given to several): the sibling
+   * who took it (its approval credited them, or they handed it in and it waits or was rejected); null for a
+   * parent, for the child who took it and while no one has (libs/domain `takenBy`). Such a task is not the
+   * viewer's done task: the web app says "Taken by" and counts it apart (decision 047).
+   */
+  takenBy: string | null;
+  /**
    * Where the task sits on the Tasks screen, by the family's time zone and the server's clock (libs/domain
    * `dueGroup`): only a pending task the child still has to do (not a request waiting for a parent) has one:
    * `overdue` (its due instant has passed), `today` (due before the family's today ends), `upcoming` (a later

@@ -81,6 +81,11 @@ export const isPausedOn = (pauses: readonly Pick<ChildPause, 'fromDay' | 'untilD
  * One over, or ended before it began (`untilDay` before `fromDay`), is left out. Every member answer reads this,
  * a sign-in's too (decision 047).
  */
+/** The pause `day` falls in (a family-local 'YYYY-MM-DD'), or null: what "paused today" means on every screen. */
+export function pauseOn<P extends Pick<ChildPause, 'fromDay' | 'untilDay'>>(pauses: readonly P[], day: string): P | null {
+  return pauses.find((p) => isPausedOn([p], day)) ?? null;
+}
+
 export function pausesToShow<P extends Pick<ChildPause, 'fromDay' | 'untilDay'>>(pauses: readonly P[], today: string): P[] {
   return pauses.filter((p) => p.untilDay >= p.fromDay && p.untilDay >= today).sort((a, b) => (a.fromDay < b.fromDay ? -1 : a.fromDay > b.fromDay ? 1 : 0));
 }

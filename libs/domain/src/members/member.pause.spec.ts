@@ -3,7 +3,7 @@ import { messages } from '@familyos/contracts/rules';
 import { deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
 import { fold } from '../shared/decider.js';
-import { isPausedOn, memberDecider, pausesToShow, type MemberCommand } from './member.decider.js';
+import { isPausedOn, memberDecider, pauseOn, pausesToShow, type MemberCommand } from './member.decider.js';
 
 /** A parent pauses a child (a vacation): no occurrences, no deductions, streaks frozen (issue 19). */
 
@@ -105,5 +105,18 @@ describe('pausesToShow: the pauses a child\'s answers list on the family\'s toda
 
   it('given a pause whose last day is today, then it is still shown', () => {
     expect(pausesToShow([p('today', '2026-06-25', TODAY)], TODAY)).toHaveLength(1);
+  });
+});
+
+describe('pauseOn: the pause a day falls in', () => {
+  const pauses = [{ pauseId: 'a', fromDay: '2026-07-01', untilDay: '2026-07-03' }, { pauseId: 'b', fromDay: '2026-07-10', untilDay: '2026-07-09' }];
+  it.each([
+    ['2026-06-30', null],
+    ['2026-07-01', 'a'],
+    ['2026-07-03', 'a'],
+    ['2026-07-04', null],
+    ['2026-07-09', null],
+  ])('on %s: %s', (day, expected) => {
+    expect(pauseOn(pauses, day)?.pauseId ?? null).toBe(expected);
   });
 });

@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from '../shared/errors.js';
 import { GrowMap } from '../shared/grow-map.js';
 import { assertCan, can } from '../shared/policy.js';
 import { when, type Verdict } from '../shared/verdict.js';
-import { availableToSpend } from '../standings/standings.js';
+import { availableToSpend, spendableOf } from '../standings/standings.js';
 
 interface PendingRedemption {
   option: string;
@@ -335,7 +335,7 @@ export const pointsAccountDecider: Decider<PointsAccountCommand, PointsAccountSt
         assertCan(command.actor, 'requestRedemptions');
         if (state.pending[command.redemptionId] || state.decided.has(command.redemptionId)) return [];
         const available = availableToSpend(state.balance, pendingTotal(state));
-        if (command.cost > available) throw conflict(messages.needMorePoints(command.cost, Math.max(0, available)));
+        if (command.cost > available) throw conflict(messages.needMorePoints(command.cost, spendableOf(available)));
         return [
           {
             type: 'RedemptionRequested',

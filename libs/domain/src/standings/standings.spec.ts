@@ -76,17 +76,17 @@ describe('computeStandings', () => {
       {
         userId: 'ada', name: 'Ada', username: 'ada', avatar: '🦊',
         rank: 1, thisWeek: 40, weekRank: 1, starOfTheWeek: true,
-        balance: 40, pending: 25, available: 15, totalEarned: 45, totalSpent: 5, tasksDone: 3, tasksThisWeek: 1,
+        balance: 40, pending: 25, available: 15, spendable: 15, totalEarned: 45, totalSpent: 5, tasksDone: 3, tasksThisWeek: 1,
       },
       {
         userId: 'ben', name: 'Ben', username: 'ben', avatar: '🐻',
         rank: 1, thisWeek: 10, weekRank: 2, starOfTheWeek: false,
-        balance: 40, pending: 0, available: 40, totalEarned: 40, totalSpent: 0, tasksDone: 1, tasksThisWeek: 0,
+        balance: 40, pending: 0, available: 40, spendable: 40, totalEarned: 40, totalSpent: 0, tasksDone: 1, tasksThisWeek: 0,
       },
       {
         userId: 'cy', name: 'Cy', username: 'cy', avatar: '🐯',
         rank: 3, thisWeek: 0, weekRank: 3, starOfTheWeek: false,
-        balance: 0, pending: 0, available: 0, totalEarned: 0, totalSpent: 0, tasksDone: 0, tasksThisWeek: 0,
+        balance: 0, pending: 0, available: 0, spendable: 0, totalEarned: 0, totalSpent: 0, tasksDone: 0, tasksThisWeek: 0,
       },
     ]);
     expect(view.totals).toEqual({ thisWeek: 50, tasksThisWeek: 1 });
@@ -125,7 +125,7 @@ describe('computeStandings', () => {
       accounts: [{ userId: 'ada', balance: 10, pending: 25, totalEarned: 30, totalSpent: 0, tasksDone: 0 }],
       entries: [],
     });
-    expect(view.children[0]).toMatchObject({ balance: 10, pending: 25, available: -15 });
+    expect(view.children[0]).toMatchObject({ balance: 10, pending: 25, available: -15, spendable: 0 });
   });
 
   it('a deactivated child is in no figure and on no leaderboard', () => {
@@ -144,6 +144,17 @@ describe('computeStandings', () => {
     ];
     const view = computeStandings({ week, scope: parent, children, accounts, entries: reversed });
     expect(view.children.find((c) => c.userId === 'ben')).toMatchObject({ thisWeek: 4, tasksThisWeek: 1 });
+  });
+
+  it('a negative balance is nothing to spend: spendable 0, available says how far below', () => {
+    const view = computeStandings({
+      week,
+      scope: parent,
+      children: children.slice(0, 1),
+      accounts: [{ userId: 'ada', balance: -1, pending: 0, totalEarned: 4, totalSpent: 0, tasksDone: 1 }],
+      entries: [],
+    });
+    expect(view.children[0]).toMatchObject({ balance: -1, available: -1, spendable: 0 });
   });
 
   it('no children: empty lists and zero totals', () => {

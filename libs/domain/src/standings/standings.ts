@@ -45,6 +45,9 @@ export const isStarOfTheWeek = (weekRank: number, weekPoints: number) => weekRan
 /** What a child may still ask to spend: the balance less the pending redemptions (the points account's rule). */
 export const availableToSpend = (balance: number, pending: number) => balance - pending;
 
+/** What a child has to spend, never below zero: a negative balance is points to earn back, not points to spend. */
+export const spendableOf = (available: number) => Math.max(0, available);
+
 /** An entry counts as earned when it is approved and is not spending: redemptions take, they do not earn. */
 export const isEarning = (entry: { approved: boolean; source: string }) => entry.approved && entry.source !== 'redemption';
 
@@ -100,6 +103,7 @@ export function computeStandings(input: StandingsInput): StandingsView {
       balance,
       pending,
       available: availableToSpend(balance, pending),
+      spendable: spendableOf(availableToSpend(balance, pending)),
       totalEarned: account?.totalEarned ?? 0,
       totalSpent: account?.totalSpent ?? 0,
       tasksDone: account?.tasksDone ?? 0,

@@ -2,7 +2,7 @@ import type { RequestType, TaskCreated, TaskEvent } from '@familyos/events';
 import { messages } from '@familyos/contracts/rules';
 import { deciderAccepts, deciderSpec } from '@familyos/testing';
 import type { Actor } from '../shared/actor.js';
-import { approvalCreditsTo, taskCan, taskDecider, taskVisibleTo, type AssigneeFacts, type TaskCommand, type TaskEdit } from './task.decider.js';
+import { approvalCreditsTo, takenBy, taskCan, taskDecider, taskVisibleTo, type AssigneeFacts, type TaskCommand, type TaskEdit } from './task.decider.js';
 import { fold } from '../shared/decider.js';
 import type { PointsAccountEvent } from '@familyos/events';
 import { pointsAccountDecider, type PointsAccountCommand } from '../points/points-account.decider.js';
@@ -556,6 +556,22 @@ describe('task decider', () => {
     it('refuses a child (403) and another family (404)', () => {
       spec.given(approvedTask).when(reverse(emma)).thenRefuses('forbidden');
       spec.given(approvedTask).when(reverse(otherManager)).thenRefuses('not_found');
+    });
+  });
+
+  describe('takenBy: the sibling who took a shared task, as another of its children sees it', () => {
+    const shared = { assignedTo: ['emma', 'leo'], submittedBy: null, creditedTo: null };
+    it.each<[string, Actor, Parameters<typeof takenBy>[1], string | null]>([
+      ['no one took it yet', emma, { ...shared, status: 'pending' }, null],
+      ['leo handed it in: emma sees it taken by leo', emma, { ...shared, status: 'submitted', submittedBy: 'leo' }, 'leo'],
+      ['leo handed it in: leo sees his own', leo, { ...shared, status: 'submitted', submittedBy: 'leo' }, null],
+      ['approved for leo: emma sees it taken by leo', emma, { ...shared, status: 'approved', submittedBy: 'leo', creditedTo: 'leo' }, 'leo'],
+      ['rejected after leo handed it in', emma, { ...shared, status: 'rejected', submittedBy: 'leo' }, 'leo'],
+      ['reversed after it credited leo', emma, { ...shared, status: 'reversed', submittedBy: 'leo', creditedTo: 'leo' }, 'leo'],
+      ['a parent sees no taker', mom, { ...shared, status: 'approved', submittedBy: 'leo', creditedTo: 'leo' }, null],
+      ['a task of one child has no taker', emma, { assignedTo: ['emma'], status: 'approved', submittedBy: 'emma', creditedTo: 'emma' }, null],
+    ])('%s', (_label, actor, task, expected) => {
+      expect(takenBy(actor, task)).toBe(expected);
     });
   });
 

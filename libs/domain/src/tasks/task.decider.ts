@@ -195,6 +195,20 @@ export function approvalCreditsTo(
   return s.chore !== null && s.submittedBy !== null ? s.submittedBy : (s.assignedTo[0] ?? null);
 }
 
+/**
+ * The sibling who took a task shared by several children, as another of them sees it (decision 047): the child
+ * its approval credited, else the one who handed it in while it waits for a parent or after it was rejected.
+ * null for a parent, for the child who took it, for a task only one child has, and while no one has taken it.
+ */
+export function takenBy(
+  actor: Actor,
+  s: { assignedTo: readonly string[]; status: TaskStatus; submittedBy: string | null; creditedTo: string | null },
+): string | null {
+  if (actor.role !== 'child' || s.assignedTo.length < 2) return null;
+  const taker = s.creditedTo ?? (s.status === 'submitted' || s.status === 'rejected' ? s.submittedBy : null);
+  return taker !== null && taker !== actor.id ? taker : null;
+}
+
 type TaskAction = keyof TaskCan;
 
 function unseen(actor: Actor, s: TaskFacts): DomainError | null {

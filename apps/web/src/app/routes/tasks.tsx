@@ -31,7 +31,7 @@ import { TaskTemplatesGrid } from '../../features/tasks/TaskTemplatesGrid';
 import { RepeatingChoresCard } from '../../features/tasks/RepeatingChoresCard';
 import { SkipRequestDialog } from '../../features/tasks/SkipRequest';
 import { SECTION_LABEL, sectionsOf } from '../../features/tasks/due-groups';
-import { attentionRank, countByStatus, matchesSearch, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
+import { attentionRank, countByStatus, matchesSearch, STATUS_LABEL, statusOf, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
 import { useTaskActions } from '../../features/review/useTaskActions';
 import { DeleteTaskDialog, ReverseTaskDialog } from '../../features/review/TaskCorrectionDialogs';
 
@@ -69,7 +69,7 @@ export default function TasksPage() {
   const sorted = useMemo(() => {
     return [...all].sort((a, b) => attentionRank(a) - attentionRank(b) || b.createdAt.localeCompare(a.createdAt));
   }, [all]);
-  const shown = sorted.filter((t) => (filter === 'all' || t.status === filter) && matchesSearch(t, search));
+  const shown = sorted.filter((t) => (filter === 'all' || statusOf(t) === filter) && matchesSearch(t, search));
   const counts = countByStatus(all);
   const details = detailsId ? (all.find((t) => t.id === detailsId) ?? null) : null;
 

@@ -71,9 +71,11 @@ function OwnBalance({ me }: { me: Me }) {
           {standing.isError ? '—' : standing.data ? fp(standing.data.balance) : '…'}
         </Typography>
         <Typography variant="body2" sx={{ opacity: 0.95 }} data-testid="activity-available">
-          {standing.data && standing.data.pending > 0
-            ? `${fp(standing.data.available)} to spend on rewards, ${fp(standing.data.pending)} set aside for pending requests`
-            : 'Family Points you can spend on rewards'}
+          {standing.data && standing.data.available < 0
+            ? `Nothing to spend on rewards yet: ${fp(-standing.data.available)} to earn back first`
+            : standing.data && standing.data.pending > 0
+              ? `${fp(standing.data.spendable)} to spend on rewards, ${fp(standing.data.pending)} set aside for pending requests`
+              : 'Family Points you can spend on rewards'}
         </Typography>
       </CardContent>
     </Card>

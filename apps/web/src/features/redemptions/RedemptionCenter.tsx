@@ -38,7 +38,9 @@ export function RedemptionCenter({ me }: { me: Me }) {
           Redemption Center
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="available-points">
-          {!standing ? 'Checking your points…' : `You have ${fp(standing.available)} to spend`}
+          {!standing ? 'Checking your points…' : `You have ${fp(standing.spendable)} to spend`}
+          {/* Below zero after a deduction: points to earn back first, never "-1 FP to spend". */}
+          {standing && standing.available < 0 ? ` (${fp(-standing.available)} to earn back first)` : ''}
           {/* The server keeps points for pending requests aside (409 "You need … FP"): say so before the child is surprised. */}
           {standing && standing.pending > 0 ? ` (${fp(standing.balance)} balance, ${fp(standing.pending)} set aside for pending requests)` : ''}
         </Typography>
@@ -77,7 +79,8 @@ const rewardGrid = {
 function RewardCard({ reward, standing }: { reward: Reward; standing: ChildStanding | undefined }) {
   const request = useRequestRedemption();
   const toast = useToast();
-  const available = standing?.available;
+  // What the child has to spend (never below zero): "FP to go" and the refusal's words count from it.
+  const available = standing?.spendable;
   const affordable = available !== undefined && available >= reward.cost;
   const description = descriptionOf(reward.name);
 

@@ -20,7 +20,7 @@ import { shortDate } from '../../lib/dates';
 import type { Me, Task, User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { TaskStatusChip } from '../../components/TaskStatusChip';
-import { dueDateText, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { dueDateText, REQUEST_TYPE_LABEL, scoreText, statusOf } from '../../lib/task-model';
 import { signedFp } from '@familyos/contracts/rules';
 import { useTaskActions } from './useTaskActions';
 
@@ -120,7 +120,7 @@ export function TaskDetailsDialog({
               </Detail>
               <Detail label="Due date">{dueDateText(task.dueDate)}</Detail>
               <Detail label="Status">
-                <TaskStatusChip status={task.status} />
+                <TaskStatusChip status={statusOf(task)} />
               </Detail>
               {task.score !== null && <Detail label="Score">{scoreText(task.score)}</Detail>}
               {task.creditedTo && <Detail label="Credited to">{nameOf(task.creditedTo)}</Detail>}

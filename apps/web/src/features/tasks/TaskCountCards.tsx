@@ -2,10 +2,10 @@ import { Box, ButtonBase, Card, Typography } from '@mui/material';
 import type { StatusFilter } from '../../lib/task-model';
 import { STATUS_EMOJI, STATUS_LABEL, TASK_STATUS_ORDER } from '../../lib/task-model';
 
-type Counts = Record<'total' | 'pending' | 'submitted' | 'approved' | 'rejected' | 'reversed' | 'missed' | 'skipped', number>;
+type Counts = Record<'total' | 'pending' | 'submitted' | 'approved' | 'rejected' | 'reversed' | 'missed' | 'skipped' | 'taken', number>;
 
 /** Statuses most families rarely have: a card only once a task has one (or it is the filter). */
-const OCCASIONAL: readonly StatusFilter[] = ['reversed', 'missed', 'skipped'];
+const OCCASIONAL: readonly StatusFilter[] = ['reversed', 'missed', 'skipped', 'taken'];
 
 const CARDS: { key: 'total' | StatusFilter; label: string; emoji: string; filter: StatusFilter }[] = [
   { key: 'total', label: 'Total', emoji: '📋', filter: 'all' },
@@ -14,7 +14,8 @@ const CARDS: { key: 'total' | StatusFilter; label: string; emoji: string; filter
 
 /**
  * SPEC §2's count cards; a click filters the list to that status (Total shows all). Reversed tasks count in
- * Total, and get a card of their own once there is one (decision 027); so do a chore's missed and skipped ones.
+ * Total, and get a card of their own once there is one (decision 027); so do a chore's missed and skipped ones,
+ * and, for a child, the shared tasks a sibling took (decision 047): every task is in Total and in one card.
  */
 export function TaskCountCards({ counts, filter, onFilter }: { counts: Counts; filter: StatusFilter; onFilter: (f: StatusFilter) => void }) {
   const cards = CARDS.filter((card) => !OCCASIONAL.includes(card.key as StatusFilter) || counts[card.key as keyof Counts] > 0 || filter === card.key);

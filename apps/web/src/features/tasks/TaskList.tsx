@@ -20,7 +20,7 @@ import {
 import type { Me, Task, User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { TaskStatusChip } from '../../components/TaskStatusChip';
-import { dueDateText, REQUEST_TYPE_LABEL, scoreText } from '../../lib/task-model';
+import { dueDateText, REQUEST_TYPE_LABEL, scoreText, statusOf } from '../../lib/task-model';
 import { signedFp } from '@familyos/contracts/rules';
 import { useState } from 'react';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -111,6 +111,7 @@ function DueDate({ task }: { task: Task }) {
 function TaskAction({
   task,
   me,
+  users,
   busy,
   onOpen,
   onComplete,
@@ -119,6 +120,7 @@ function TaskAction({
 }: {
   task: Task;
   me: Me;
+  users: User[];
   busy: boolean;
   onOpen: () => void;
   onComplete: () => void;
@@ -156,6 +158,8 @@ function TaskAction({
     );
   }
   if (me.abilities.completeTasks) {
+    // A sibling took this shared task: it is theirs, whatever its status (the server's `takenBy`).
+    if (task.takenBy) return note('🤝', `Taken by ${users.find((u) => u.id === task.takenBy)?.name ?? 'a sibling'}`);
     if (task.status === 'submitted' || task.requestAwaitingReview) return note('⏳', 'Waiting for approval');
     if (task.status === 'approved') return note('🎉', 'Great job!', 'success.dark');
     if (task.status === 'rejected') return note('❌', 'Rejected', 'error.dark');
@@ -279,7 +283,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
                 <ReversalNote task={task} />
                 <SkipRequestNote task={task} users={users} />
               </Box>
-              <TaskStatusChip status={task.status} />
+              <TaskStatusChip status={statusOf(task)} />
             </Stack>
             <TaskMeta task={task} me={me} users={users} />
             <Box
@@ -310,7 +314,7 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               </div>
             </Box>
             <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, '&:empty': { display: 'none' }, '& > .MuiButton-root': { flex: 1 } }}>
-              <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} onAskSkip={() => onAskSkip(task)} fullWidth />
+              <TaskAction task={task} me={me} users={users} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} onAskSkip={() => onAskSkip(task)} fullWidth />
               <CorrectionMenu task={task} busy={busyId === task.id} onCorrect={onCorrect} />
             </Box>
           </Card>
@@ -350,11 +354,11 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
               </TableCell>
               <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{signedFp(task.pointsValue)}</TableCell>
               <TableCell>
-                <TaskStatusChip status={task.status} />
+                <TaskStatusChip status={statusOf(task)} />
               </TableCell>
               <TableCell>{scoreText(task.score)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <TaskAction task={task} me={me} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} onAskSkip={() => onAskSkip(task)} />
+                <TaskAction task={task} me={me} users={users} busy={busyId === task.id} onOpen={() => onOpen(task)} onComplete={() => onComplete(task)} onAskSkip={() => onAskSkip(task)} />
                 <CorrectionMenu task={task} busy={busyId === task.id} onCorrect={onCorrect} />
               </TableCell>
             </TableRow>
