@@ -77,3 +77,53 @@ test('a parent sets chore rules and pauses a child; the child sees its streaks a
   await next.getByTestId('upcoming-chore').first().click();
   await expect(child).toHaveURL(/\/tasks$/);
 });
+
+/**
+ * Issue 26, from the family's test (decision 047): a first-come chore Ben did is Ben's in Ada's list, "Taken by
+ * Ben", counted apart, so her Approved count is her Tasks Done; a pause Ada is on today is on her dashboard.
+ */
+test("a first-come chore a sibling did is theirs in the child's list; a paused child's dashboard says so", async ({ page, freshFamily }) => {
+  const [ada, ben] = freshFamily.kids;
+  const parent = freshFamily.admin.client;
+  const zone = must<{ timeZone: string }>(await parent.get('/api/family'), 200, 'family').timeZone;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const chore = must<{ id: string }>(
+    await parent.post('/api/chores', {
+      title: 'Walk the Dog',
+      pointsValue: 3,
+      schedule: { repeat: 'daily', startDay: today },
+      sharing: { mode: 'firstCome' },
+      children: [ada.id, ben.id],
+    }),
+    201,
+    'create chore',
+  );
+  // The chore's reactor makes today's occurrence a moment after: Ben takes it, a parent approves it.
+  const taskId = `${chore.id}_${today}`;
+  await expect.poll(async () => (await ben.client.get(`/api/tasks/${taskId}`)).status).toBe(200);
+  must(await ben.client.put(`/api/tasks/${taskId}`, { status: 'submitted' }), 200, 'submit');
+  must(await parent.put(`/api/tasks/${taskId}`, { status: 'approved' }), 200, 'approve');
+  const own = must<{ children: { tasksDone: number }[] }>(await ada.client.get('/api/standings'), 200, 'standings').children[0]!;
+
+  await openAs(page, ada.username, PASSWORD, '/tasks');
+  const row = page.getByTestId(/^task-(row|card)$/).filter({ hasText: 'Walk the Dog' });
+  await expect(row).toContainText(`Taken by ${NAMES.sibling}`);
+  await expect(row.getByTestId('task-status')).toHaveText(/Taken$/);
+  await expect(row).not.toContainText('Great job!');
+  await expect(page.getByTestId('count-taken')).toContainText('1');
+  // Her Approved card counts what her Tasks Done counts: her own approved tasks, not Ben's.
+  await expect(page.getByTestId('count-approved')).toContainText(String(own.tasksDone));
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-tasks-done')).toContainText(String(own.tasksDone));
+  await expect(section(page, 'My Tasks')).not.toContainText('Walk the Dog');
+  await expect(page.getByTestId('paused-notice')).toHaveCount(0);
+
+  // A parent pauses Ada from today: her own dashboard says so.
+  const until = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + 2 * 86_400_000));
+  must(await parent.post(`/api/users/${ada.id}/pauses`, { fromDay: today, untilDay: until, reason: 'Visiting Grandma' }), 201, 'pause');
+  await page.reload();
+  const notice = page.getByTestId('paused-notice');
+  await expect(notice).toContainText('Your chores are paused until');
+  await expect(notice).toContainText('Visiting Grandma. No chores, no penalties, and your streaks wait for you.');
+});

@@ -110,3 +110,16 @@ test('a weekly report names the dates it covers', async ({ page, family }) => {
   await expect(page.getByRole('heading', { level: 2, name: `Weekly Report: ${covers}` })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Past reports' }).getByRole('button').first()).toContainText(covers);
 });
+
+test('a child below zero is told what to earn back, never a negative amount to spend (decision 047)', async ({ page, freshFamily }) => {
+  const ben = freshFamily.kids[1];
+  // Ben has 12 FP; a 13 FP deduction takes him to −1 FP.
+  must(await freshFamily.admin.client.post('/api/points', { userId: ben.id, amount: -13, reason: 'Broke a plate', approved: true }), 201, 'deduct');
+  expect(must<any>(await ben.client.get('/api/standings'), 200, 'standings').children[0]).toMatchObject({ balance: -1, available: -1, spendable: 0 });
+
+  await openAs(page, ben.username, PASSWORD, '/dashboard');
+  await expect(section(page, 'Redemption Center').getByTestId('available-points')).toHaveText('You have 0 FP to spend (1 FP to earn back first)');
+  await navigate(page, 'Activity');
+  await expect(page.getByTestId('activity-balance')).toContainText('-1 FP');
+  await expect(page.getByTestId('activity-available')).toHaveText('Nothing to spend on rewards yet: 1 FP to earn back first');
+});

@@ -22,7 +22,7 @@ export const STATUS_LABEL: Record<TaskStatus, string> = {
   reversed: 'Reversed',
   missed: 'Missed',
   skipped: 'Skipped',
-  taken: 'Taken by a sibling',
+  taken: 'Taken',
 };
 
 export const STATUS_EMOJI: Record<TaskStatus, string> = {

@@ -1,5 +1,5 @@
 import { fp, signedFp } from '@familyos/contracts/rules';
-import { Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
 import { listSx } from '../../components/SectionCard';
 import { StatCard } from '../../components/StatCard';
-import { shortDate } from '../../lib/dates';
+import { dayLabel, shortDate } from '../../lib/dates';
 import type { Me, Task } from '../../lib/types';
 import { StreaksCard } from '../../components/StreaksCard';
 import { MoreTasksLink } from './FamilyCards';
@@ -63,6 +63,9 @@ export function ChildDashboard({
           {toDo === 0 ? 'All caught up! Time to pick a reward?' : `You have ${toDo} ${toDo === 1 ? 'task' : 'tasks'} to do. You can do it!`}
         </Typography>
       </Box>
+
+      {/* The server's pausedNow: the pause the child is on today, by the family's day (decision 047). */}
+      {me.pausedNow && <PausedNotice pause={me.pausedNow} />}
 
       <Box
         component="section"
@@ -120,6 +123,16 @@ export function ChildDashboard({
 
       {ready && rewards}
     </Stack>
+  );
+}
+
+/** A paused child's own dashboard says so: until when, why, and what a pause means for its chores. */
+function PausedNotice({ pause }: { pause: NonNullable<Me['pausedNow']> }) {
+  return (
+    <Alert severity="info" icon={<span aria-hidden="true">⏸️</span>} data-testid="paused-notice">
+      <AlertTitle sx={{ fontWeight: 700 }}>Your chores are paused until {dayLabel(pause.untilDay) === 'Today' ? 'tonight' : DateTime.fromISO(pause.untilDay).toFormat('cccc, LLL d')}</AlertTitle>
+      {pause.reason ? `${pause.reason}. ` : ''}No chores, no penalties, and your streaks wait for you.
+    </Alert>
   );
 }
 
