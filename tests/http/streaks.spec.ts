@@ -112,6 +112,24 @@ describe('/api/streaks and /api/chores/upcoming', () => {
       expect(ada_.chores.map((c) => c.choreId)).not.toContain(dishes.chore.choreId);
       expect(ada_.overall).toEqual({ current: 2, longest: 2 });
     });
+
+    it('a reversed approval settles its occurrence again, missed: the streak no longer keeps the day (decision 047)', async () => {
+      const benKid = family.kids[ben];
+      const walk = await dailyChore(uniqueName('Walk the dog '), [benKid]);
+      await done(walk, benKid);
+      const streakOfWalk = async () => (await streaksOf(benKid)).children[0]!;
+      expect((await streakOfWalk()).chores.find((c) => c.choreId === walk.chore.choreId)).toMatchObject({ current: 1, longest: 1 });
+      expect((await streakOfWalk()).overall).toEqual({ current: 1, longest: 1 });
+
+      expect((await admin().post(`/api/tasks/${walk.id}/reverse`, { reason: 'The dog was never walked' })).status).toBe(200);
+      await untilQuiet(server);
+      const chore = (await admin().get(`/api/chores/${walk.chore.choreId}`)).body;
+      expect(chore.recentPeriods[0].outcomes).toEqual([{ taskId: walk.id, childId: benKid.id, outcome: 'missed' }]);
+      const after = await streakOfWalk();
+      expect(after.chores.find((c) => c.choreId === walk.chore.choreId)).toMatchObject({ current: 0, longest: 0 });
+      // Today had the cat fed and the dog not walked after all: the day breaks the overall streak.
+      expect(after.overall).toEqual({ current: 0, longest: 0 });
+    });
   });
 
   describe('GET /api/chores/upcoming', () => {

@@ -28,7 +28,7 @@ import { EVENT_STORE, READ_MODELS } from '../platform/tokens.js';
 import type { ChoreClock } from './chore-clock.service.js';
 
 /** The task events that settle a chore's occurrence, and how (decision 035). */
-const SETTLING = ['TaskApproved', 'TaskMissed', 'TaskSkipApproved', 'TaskRejected', 'TaskDeleted'] as const;
+const SETTLING = ['TaskApproved', 'TaskMissed', 'TaskSkipApproved', 'TaskRejected', 'TaskDeleted', 'TaskReversed'] as const;
 
 /** How a task event settles its occurrence: done by the credited child, missed, or skipped (deleted: no one's). */
 function settlementOf(event: StoredEvent, task: { assignedTo: string[]; submittedBy: string | null }): OccurrenceSettlement {
@@ -41,6 +41,10 @@ function settlementOf(event: StoredEvent, task: { assignedTo: string[]; submitte
     case 'TaskRejected':
       // A parent said the work was not done: a miss (without a deduction) by the child who handed it in.
       return { childId: task.submittedBy ?? only, outcome: 'missed', at };
+    case 'TaskReversed':
+      // An approval taken back: not done after all, a miss (without a deduction) by the child it had credited,
+      // replacing the done settlement (decision 047). Not open: a reversed task cannot be done again.
+      return { childId: e.data.creditedTo, outcome: 'missed', at };
     case 'TaskMissed':
       return { childId: only, outcome: 'missed', at };
     case 'TaskDeleted':
@@ -52,8 +56,8 @@ function settlementOf(event: StoredEvent, task: { assignedTo: string[]; submitte
 
 /**
  * The chores' reactors (issue 19, decision 035), each following the log from its own checkpoint:
- * - occurrence-settlement: a chore's occurrence task approved, missed, skipped, rejected or deleted settles the
- *   occurrence on the chore's stream (SettleOccurrence: the same settlement twice appends nothing);
+ * - occurrence-settlement: a chore's occurrence task approved, missed, skipped, rejected, deleted or reversed
+ *   settles the occurrence on the chore's stream (a reversal settles its done occurrence again, missed) (SettleOccurrence: the same settlement twice appends nothing);
  * - streak-bonus: a settlement that grows a child's overall streak past a milestone the family set credits the
  *   bonus (CreditStreakBonus, keyed by child, run and milestone: credited once);
  * - chore-clock: whatever may change what is due for a chore (it is made, edited, resumed, an occurrence settles,
