@@ -245,5 +245,41 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     expect(await reminders(ben.id)).toHaveLength(1);
     expect(await reminders(ada.id)).toHaveLength(1);
   });
+
+  it('a pause ended the day it excused an occurrence brings the occurrence back; a skip a parent allowed stays (decision 047)', async () => {
+    const home = await createFamily(server.url);
+    const [ada, ben] = home.kids;
+    const parent = home.admin.client;
+    expect((await parent.put('/api/family', { timeZone: ZONE })).status).toBe(200);
+    const created = await parent.post('/api/chores', {
+      title: uniqueName('Empty the dishwasher '),
+      pointsValue: 2,
+      schedule: { repeat: 'daily', startDay: today() },
+      sharing: { mode: 'everyone' },
+      children: [ada.id, ben.id],
+    });
+    const choreId = created.body.id as string;
+    await quiet();
+    const mine = async (childId: string) => ((await parent.get('/api/tasks')).body as Task[]).find((t) => t.chore?.choreId === choreId && t.assignedTo[0] === childId)!;
+    // Ada asks to skip hers and a parent says yes: a skip no pause made.
+    const adas = await mine(ada.id);
+    expect((await ada.client.post(`/api/tasks/${adas.id}/skip-request`, { reason: 'At a friend’s' })).status).toBe(200);
+    expect((await parent.post(`/api/tasks/${adas.id}/skip-request/approve`)).status).toBe(200);
+
+    const paused = await parent.post(`/api/users/${ben.id}/pauses`, { fromDay: today(), untilDay: localNow().plus({ days: 2 }).toISODate(), reason: 'Sick' });
+    expect(paused.status).toBe(201);
+    await quiet();
+    expect((await mine(ben.id)).status).toBe('skipped');
+
+    // Ben is better the same day: back from today, and today's occurrence is his to do again.
+    expect((await parent.request('DELETE', `/api/users/${ben.id}/pauses/${paused.body.pauses[0].id as string}`)).status).toBe(200);
+    await quiet();
+    const bens = await mine(ben.id);
+    expect(bens.status).toBe('pending');
+    expect((await ben.client.get(`/api/tasks/${bens.id}`)).body.can.submit).toBe(true);
+    const period = ((await parent.get(`/api/chores/${choreId}`)).body.recentPeriods as { periodKey: string; outcomes: { taskId: string; outcome: string }[] }[]).find((p) => p.periodKey === today())!;
+    expect(period.outcomes).toEqual([{ taskId: adas.id, childId: ada.id, outcome: 'skipped' }]);
+    expect((await mine(ada.id)).status).toBe('skipped');
+  });
 });
 

@@ -62,7 +62,18 @@ export type ChoreOccurrenceSettled = DomainEvent<
   }
 >;
 
-export type ChoreEvent = ChoreCreated | ChoreEdited | ChorePaused | ChoreResumed | ChoreEnded | ChoreOccurrenceRecorded | ChoreOccurrenceSettled;
+/** An occurrence task settled skipped by a pause is open again: the pause ended on its day (decision 047). */
+export type ChoreOccurrenceReopened = DomainEvent<'ChoreOccurrenceReopened', { periodKey: string; taskId: string }>;
+
+export type ChoreEvent =
+  | ChoreCreated
+  | ChoreEdited
+  | ChorePaused
+  | ChoreResumed
+  | ChoreEnded
+  | ChoreOccurrenceRecorded
+  | ChoreOccurrenceSettled
+  | ChoreOccurrenceReopened;
 
 /**
  * Issue 20: a child was reminded, at the family's reminder time, of the chore occurrences still to do today.

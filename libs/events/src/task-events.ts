@@ -83,6 +83,11 @@ export type TaskSkipRequested = DomainEvent<'TaskSkipRequested', { requestedBy: 
 export type TaskSkipApproved = DomainEvent<'TaskSkipApproved', { paused?: true }>;
 /** A parent said no: the occurrence is pending again. */
 export type TaskSkipDeclined = DomainEvent<'TaskSkipDeclined', Record<string, never>>;
+/**
+ * The pause that excused this occurrence (TaskSkipApproved `paused`) ended before the occurrence's day did: the
+ * child is back, and the occurrence is pending again (the occurrence reactor, decision 047).
+ */
+export type TaskExcuseWithdrawn = DomainEvent<'TaskExcuseWithdrawn', Record<string, never>>;
 
 export type TaskEvent =
   | TaskCreated
@@ -96,4 +101,5 @@ export type TaskEvent =
   | TaskMissed
   | TaskSkipRequested
   | TaskSkipApproved
-  | TaskSkipDeclined;
+  | TaskSkipDeclined
+  | TaskExcuseWithdrawn;

@@ -9,6 +9,7 @@ import {
   memberDecider,
   nextWake,
   occurrencesOver,
+  skippedTodayWithChildrenBack,
   occurrencesToRemind,
   choreReminderDecider,
   openOccurrences,
@@ -112,6 +113,7 @@ export class ChoreClock {
     for (const open of openOccurrences(state)) {
       if (open.children.length > 0 && open.children.every((child) => away(child, open.periodKey))) await this.excuse(state, open);
     }
+    for (const back of skippedTodayWithChildrenBack(state, family.timeZone, this.clock.now(), away)) await this.bringBack(state, back);
     for (const over of occurrencesOver(state, family.timeZone, this.clock.now())) await this.markMissed(state, over, family);
     await this.recordDue(choreId, family, away);
     const after = (await this.runner.load(streams.chore(choreId), choreDecider)).state;
@@ -171,6 +173,28 @@ export class ChoreClock {
       const task = await this.runner.load(streams.task(taskId), taskDecider);
       const events = taskDecider.decide({ type: 'ExcuseOccurrence', actor: SYSTEM_ACTOR }, task.state);
       return { appends: [{ streamId: streams.task(taskId), expectedRevision: task.revision, events }], result: undefined };
+    });
+  }
+
+  /**
+   * A task a pause excused, whose pause ended on its day (decision 047): pending again, and the chore's period
+   * open again, in one append. A skip a parent allowed is left alone (the task decider says so).
+   */
+  private async bringBack(chore: ChoreState, { periodKey, taskId }: OpenOccurrence): Promise<void> {
+    await this.runner.run({ actorId: SYSTEM_ACTOR, familyId: chore.familyId }, async () => {
+      const task = await this.runner.load(streams.task(taskId), taskDecider);
+      const events = taskDecider.decide({ type: 'WithdrawExcuse', actor: SYSTEM_ACTOR }, task.state);
+      if (events.length === 0) return { appends: [], result: undefined };
+      const choreStream = streams.chore(chore.choreId);
+      const current = await this.runner.load(choreStream, choreDecider);
+      const reopened = choreDecider.decide({ type: 'ReopenOccurrence', actor: SYSTEM_ACTOR, periodKey, taskId }, current.state);
+      return {
+        appends: [
+          { streamId: streams.task(taskId), expectedRevision: task.revision, events },
+          { streamId: choreStream, expectedRevision: current.revision, events: reopened },
+        ],
+        result: undefined,
+      };
     });
   }
 

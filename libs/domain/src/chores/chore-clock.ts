@@ -22,6 +22,20 @@ export function openOccurrences(state: ChoreState): OpenOccurrence[] {
   return recordedPeriods(state).flatMap((p) => openTasksOf(p).map((open) => ({ periodKey: p.periodKey, ...open })));
 }
 
+/**
+ * Today's occurrence tasks settled skipped whose children are all here today (decision 047): one a pause excused
+ * (its task knows) is to do again, since the pause ended on its day. Only today's: a past day's excuse stands.
+ */
+export function skippedTodayWithChildrenBack(state: ChoreState, timeZone: string, now: Date, away: (childId: string, day: string) => boolean): OpenOccurrence[] {
+  const today = localDayOf(now.toISOString(), timeZone);
+  const o = state.occurrences.get(today);
+  if (!o) return [];
+  return o.taskIds
+    .filter((taskId) => o.settled[taskId]?.outcome === 'skipped')
+    .map((taskId) => ({ periodKey: today, taskId, children: o.taskIds.length > 1 ? [o.assignees[o.taskIds.indexOf(taskId)]!] : o.assignees }))
+    .filter((s) => s.children.length > 0 && s.children.every((child) => !away(child, today)));
+}
+
 /** The open occurrences whose family-local day has ended at `now`: each is missed (or excused) now. */
 export function occurrencesOver(state: ChoreState, timeZone: string, now: Date): OpenOccurrence[] {
   return openOccurrences(state).filter((o) => dayEnd(o.periodKey, timeZone) <= now.getTime());

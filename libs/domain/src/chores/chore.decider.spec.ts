@@ -240,6 +240,23 @@ describe('chore decider', () => {
     });
   });
 
+  describe('ReopenOccurrence: a task a pause excused is to do again (decision 047)', () => {
+    const given = [created(), recorded('2026-03-02', ['emma']), settled('2026-03-02', 'emma', 'skipped')];
+    const reopen = (periodKey = '2026-03-02', taskId = choreOccurrenceTaskId('chore-1', periodKey)): ChoreCommand => ({ type: 'ReopenOccurrence', actor: SYSTEM_ACTOR, periodKey, taskId });
+    const reopened: ChoreEvent = { type: 'ChoreOccurrenceReopened', data: { periodKey: '2026-03-02', taskId: choreOccurrenceTaskId('chore-1', '2026-03-02') } };
+
+    it('opens the settled task again: the period has it open, once', () => {
+      spec.given(given).when(reopen()).then([reopened]);
+      expect(fold(choreDecider, [...given, reopened]).occurrences.get('2026-03-02')!.settled).toEqual({});
+      spec.given([...given, reopened]).when(reopen()).thenNothing();
+    });
+
+    it('refuses a period or task the chore never recorded, and anyone but the system', () => {
+      spec.given(given).when(reopen('2026-03-03')).thenRefuses('not_found', 'Chore occurrence not found');
+      spec.given(given).when({ type: 'ReopenOccurrence', actor: mom as unknown as typeof SYSTEM_ACTOR, periodKey: '2026-03-02', taskId: 'x' }).thenRefuses('forbidden');
+    });
+  });
+
   describe('choreStreakEntries', () => {
     it('a child\'s own, its turns and the first-come ones it took; not a sibling\'s, and not one no one took', () => {
       const state = fold(choreDecider, [

@@ -78,7 +78,9 @@ export type ChoreCommand =
    */
   | { type: 'RecordOccurrence'; actor: SystemActor; periodKey: string; away: string[] }
   /** A reactor following the occurrence tasks: approved (done by the credited child), missed, skipped. */
-  | { type: 'SettleOccurrence'; actor: SystemActor; periodKey: string; taskId: string; settlement: OccurrenceSettlement };
+  | { type: 'SettleOccurrence'; actor: SystemActor; periodKey: string; taskId: string; settlement: OccurrenceSettlement }
+  /** The occurrence reactor: a task a pause excused is to do again (its pause ended on its day), so open again. */
+  | { type: 'ReopenOccurrence'; actor: SystemActor; periodKey: string; taskId: string };
 
 /**
  * The task id of a chore's occurrence: one per chore and period, and per child when everyone does their own.
@@ -277,6 +279,15 @@ function decideSettle(command: Extract<ChoreCommand, { type: 'SettleOccurrence' 
   return [{ type: 'ChoreOccurrenceSettled', data: { periodKey: command.periodKey, taskId: command.taskId, childId, outcome, ...(at ? { at } : {}) } }];
 }
 
+function decideReopen(command: Extract<ChoreCommand, { type: 'ReopenOccurrence' }>, state: ChoreState): ChoreEvent[] {
+  if (command.actor !== SYSTEM_ACTOR) throw forbidden();
+  if (!state.exists) throw notFound('Chore');
+  const occurrence = state.occurrences.get(command.periodKey);
+  if (!occurrence?.taskIds.includes(command.taskId)) throw notFound('Chore occurrence');
+  if (occurrence.settled[command.taskId] === undefined) return [];
+  return [{ type: 'ChoreOccurrenceReopened', data: { periodKey: command.periodKey, taskId: command.taskId } }];
+}
+
 /**
  * One child's occurrences of this chore as streak entries (`streakOf`), read as the read model's periods are
  * (`periodStreakEntries`): the child's own, turns it had, and first-come ones it took; a period the child was
@@ -334,6 +345,12 @@ export const choreDecider: Decider<ChoreCommand, ChoreState, ChoreEvent> = {
         const occurrence = { ...o, settled: { ...o.settled, [taskId]: { childId, outcome, ...(at ? { at } : {}) } } };
         return { ...state, occurrences: state.occurrences.set(periodKey, occurrence) };
       }
+      case 'ChoreOccurrenceReopened': {
+        const { periodKey, taskId } = event.data;
+        const o = state.occurrences.get(periodKey)!;
+        const { [taskId]: _reopened, ...settled } = o.settled;
+        return { ...state, occurrences: state.occurrences.set(periodKey, { ...o, settled }) };
+      }
     }
   },
 
@@ -360,6 +377,8 @@ export const choreDecider: Decider<ChoreCommand, ChoreState, ChoreEvent> = {
         return decideRecord(command, state);
       case 'SettleOccurrence':
         return decideSettle(command, state);
+      case 'ReopenOccurrence':
+        return decideReopen(command, state);
     }
   },
 };

@@ -33,6 +33,8 @@ export interface TaskState {
   skipRequest: { requestedBy: string; reason: string } | null;
   /** A parent's latest answer to a skip request was no (a second decline is a repeat, not a refusal). */
   skipDeclined: boolean;
+  /** Skipped by the occurrence reactor because its child was paused that day (not a skip a parent allowed). */
+  excusedByPause?: boolean;
 }
 
 /** What the handler learnt about each proposed assignee from its member stream. */
@@ -116,6 +118,8 @@ export type TaskCommand =
     }
   /** The occurrence reactor excuses an open occurrence whose children are all paused on its day. */
   | { type: 'ExcuseOccurrence'; actor: SystemActor }
+  /** The occurrence reactor: the pause that excused this occurrence ended on its day, so it is to do again. */
+  | { type: 'WithdrawExcuse'; actor: SystemActor }
   | { type: 'RequestSkip'; actor: Actor; reason: string }
   | { type: 'ApproveSkip'; actor: Actor }
   | { type: 'DeclineSkip'; actor: Actor };
@@ -456,6 +460,17 @@ function decideExcuse(command: Extract<TaskCommand, { type: 'ExcuseOccurrence' }
   return [{ type: 'TaskSkipApproved', data: { paused: true } }];
 }
 
+/**
+ * Skipped because its child was paused, and the pause has ended on the occurrence's day: pending again. A skip a
+ * parent allowed, or anything else, is nothing to do (decision 047).
+ */
+function decideWithdrawExcuse(command: Extract<TaskCommand, { type: 'WithdrawExcuse' }>, state: TaskState): TaskEvent[] {
+  if (command.actor !== SYSTEM_ACTOR) throw forbidden();
+  if (!state.exists || state.chore === null) throw notFound('Chore occurrence');
+  if (state.deleted || state.status !== 'skipped' || !state.excusedByPause) return [];
+  return [{ type: 'TaskExcuseWithdrawn', data: {} }];
+}
+
 export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
   initialState: {
     exists: false,
@@ -516,7 +531,9 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
       case 'TaskSkipRequested':
         return { ...state, skipRequest: { requestedBy: event.data.requestedBy, reason: event.data.reason }, skipDeclined: false };
       case 'TaskSkipApproved':
-        return { ...state, status: 'skipped', skipRequest: null };
+        return { ...state, status: 'skipped', skipRequest: null, excusedByPause: event.data.paused === true };
+      case 'TaskExcuseWithdrawn':
+        return { ...state, status: 'pending', excusedByPause: false };
       case 'TaskSkipDeclined':
         return { ...state, skipRequest: null, skipDeclined: true };
     }
@@ -529,6 +546,7 @@ export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
     }
     if (command.type === 'MarkMissed') return decideMissed(command, state);
     if (command.type === 'ExcuseOccurrence') return decideExcuse(command, state);
+    if (command.type === 'WithdrawExcuse') return decideWithdrawExcuse(command, state);
     const { actor } = command;
     switch (command.type) {
       case 'SubmitTask':

@@ -195,6 +195,32 @@ describe('task decider: occurrences of repeating chores', () => {
     });
   });
 
+  describe('WithdrawExcuse: the pause that excused it ended on its day (decision 047)', () => {
+    const withdraw: TaskCommand = { type: 'WithdrawExcuse', actor: SYSTEM_ACTOR };
+    const excused: TaskEvent = { type: 'TaskSkipApproved', data: { paused: true } };
+
+    it('an occurrence a pause excused is pending again, once', () => {
+      spec.given([occurrence(), excused]).when(withdraw).then([{ type: 'TaskExcuseWithdrawn', data: {} }]);
+      const back = fold(taskDecider, [occurrence(), excused, { type: 'TaskExcuseWithdrawn', data: {} }]);
+      expect(back.status).toBe('pending');
+      spec.given([occurrence(), excused, { type: 'TaskExcuseWithdrawn', data: {} }]).when(withdraw).thenNothing();
+    });
+
+    it.each<[string, TaskEvent[]]>([
+      ['skipped because a parent allowed it', [occurrence(), skipRequested(), skipApproved]],
+      ['pending', [occurrence()]],
+      ['missed', [occurrence(), missed()]],
+      ['deleted after the excuse', [occurrence(), excused, { type: 'TaskDeleted', data: {} }]],
+    ])('appends nothing for an occurrence %s', (_, given) => {
+      spec.given(given).when(withdraw).thenNothing();
+    });
+
+    it('refuses an ordinary task and anyone but the system', () => {
+      spec.given([ordinary]).when(withdraw).thenRefuses('not_found', 'Chore occurrence not found');
+      spec.given([occurrence(), excused]).when({ type: 'WithdrawExcuse', actor: mom as unknown as typeof SYSTEM_ACTOR }).thenRefuses('forbidden');
+    });
+  });
+
   describe('skips: a child asks, a parent approves or declines', () => {
     it('a child asks to skip its pending occurrence, with a reason', () => {
       spec.given([occurrence()]).when(requestSkip(emma, '  At grandma’s ')).then([skipRequested()]);

@@ -202,6 +202,7 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     const away = await refs.members(idsOf(await refs.label(`taskAssignees-${id}`)));
     return `"${await refs.task(id)}" was skipped while ${listWords(away)} ${away.length > 1 ? 'were' : 'was'} paused`;
   },
+  TaskExcuseWithdrawn: async (_d, _actor, refs, e) => `"${await refs.task(streamEntityId(e.streamId))}" is to do again: the pause that excused it ended`,
   TaskSkipDeclined: async (_d, actor, refs, e) => `${actor} said no to ${await skipper(e, refs)} skipping "${await refs.task(streamEntityId(e.streamId))}"`,
   MemberPaused: async (d, actor, refs, e) =>
     `${actor} paused ${await refs.member(streamEntityId(e.streamId))} from ${d.fromDay} to ${d.untilDay}${d.reason ? `: ${excerpt(d.reason)}` : ''}`,

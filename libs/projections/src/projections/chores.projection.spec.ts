@@ -129,6 +129,17 @@ describe('chores projection', () => {
     expect(chore!.lastPeriod).toBe(day(64));
   });
 
+  it('a task reopened (its pause ended on its day) leaves its period\'s outcomes (decision 047)', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+    log.add('chore-c1', 'ChoreCreated', created({ sharing: { mode: 'everyone' } }), { actorId: 'mom' });
+    log.add('chore-c1', 'ChoreOccurrenceRecorded', { periodKey: '2026-11-23', assignees: ['emma', 'leo'], taskIds: ['c1_2026-11-23_emma', 'c1_2026-11-23_leo'] });
+    log.add('chore-c1', 'ChoreOccurrenceSettled', { periodKey: '2026-11-23', taskId: 'c1_2026-11-23_leo', childId: 'leo', outcome: 'skipped' });
+    log.add('chore-c1', 'ChoreOccurrenceSettled', { periodKey: '2026-11-23', taskId: 'c1_2026-11-23_emma', childId: 'emma', outcome: 'skipped' });
+    log.add('chore-c1', 'ChoreOccurrenceReopened', { periodKey: '2026-11-23', taskId: 'c1_2026-11-23_leo' });
+    const [chore] = await run(log);
+    expect(chore!.recentPeriods[0]!.outcomes).toEqual([{ taskId: 'c1_2026-11-23_emma', childId: 'emma', outcome: 'skipped' }]);
+  });
+
   it('keeps families apart and ignores events of chores it has never seen', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('chore-ghost', 'ChorePaused', { pausedOn: '2026-11-23' });

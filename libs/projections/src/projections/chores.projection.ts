@@ -36,6 +36,12 @@ function choreAfter(event: StoredEvent, chore: ChoreDoc): ChoreDoc | null {
     });
     return { ...chore, recentPeriods };
   }
+  if (isEvent(event, 'ChoreOccurrenceReopened')) {
+    // A task a pause excused is open again (decision 047): its outcome leaves the period.
+    const { periodKey, taskId } = event.data;
+    const recentPeriods = chore.recentPeriods.map((p) => (p.periodKey !== periodKey ? p : { ...p, outcomes: p.outcomes.filter((o) => o.taskId !== taskId) }));
+    return { ...chore, recentPeriods };
+  }
   return null;
 }
 

@@ -286,6 +286,17 @@ describe('tasks projection', () => {
       expect(task).toMatchObject({ status: 'skipped', skipRequest: null, reviewedAt: ok.metadata.timestamp, reviewedBy: 'mom', updatedAt: ok.metadata.timestamp });
     });
 
+    it('an occurrence a pause excused is pending again, unreviewed, once the pause ended on its day (decision 047)', async () => {
+      const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
+      log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma']));
+      log.add('task-c1_2026-11-23', 'TaskSkipApproved', { paused: true });
+      let [task] = await run(log);
+      expect(task).toMatchObject({ status: 'skipped', reviewedBy: 'system' });
+      const back = log.add('task-c1_2026-11-23', 'TaskExcuseWithdrawn', {});
+      [task] = await run(log);
+      expect(task).toMatchObject({ status: 'pending', reviewedAt: null, reviewedBy: null, updatedAt: back.metadata.timestamp });
+    });
+
     it('a declined skip request leaves the occurrence pending; a submission clears one still waiting', async () => {
       const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
       log.add('task-c1_2026-11-23', 'TaskCreated', occurrence('c1_2026-11-23', ['emma']));

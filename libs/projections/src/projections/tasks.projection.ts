@@ -72,6 +72,8 @@ export const tasksProjection: Projection = {
     // A skip approved decides the occurrence (who, when); a decline leaves it pending, unreviewed.
     else if (isEvent(event, 'TaskSkipApproved')) next = { ...task, status: 'skipped', skipRequest: null, reviewedAt: at, reviewedBy: actor };
     else if (isEvent(event, 'TaskSkipDeclined')) next = { ...task, skipRequest: null };
+    // The pause that excused it ended on its day: to do again, as if never skipped (decision 047).
+    else if (isEvent(event, 'TaskExcuseWithdrawn')) next = { ...task, status: 'pending', reviewedAt: null, reviewedBy: null };
     if (next) await tx.put(collections.tasks, { ...next, updatedAt: at });
   },
 };
