@@ -134,6 +134,23 @@ describe('can: what this member may do to this record, on every answer', () => {
     expect(rejected.body).toMatchObject({ status: 'rejected', can: { approve: false, reject: false } });
   });
 
+  it('with negative balances off, a redemption the balance no longer covers is not offered for approval (409 if tried)', async () => {
+    const fresh = await createFamily(server.url);
+    const [kid] = fresh.kids;
+    const parent = fresh.admin.client;
+    expect((await parent.put('/api/family', { pointSettings: { allowNegative: false } })).status).toBe(200);
+    const cost = ((await parent.get('/api/family')).body.rewards as { name: string; cost: number }[]).find((r) => r.name === REWARD)!.cost;
+    await givePoints(fresh, kid, cost);
+    const requested = await kid.client.post('/api/redemptions', { option: REWARD });
+    expect(requested.status).toBe(201);
+    const canOf = async () => ((await parent.get('/api/redemptions')).body as { id: string; can: object }[]).find((r) => r.id === requested.body.id)!.can;
+    expect(await canOf()).toEqual({ approve: true, reject: true });
+    // A deduction after the request: the approval would take the balance below zero (decision 047).
+    await givePoints(fresh, kid, -1);
+    expect(await canOf()).toEqual({ approve: false, reject: true });
+    expect((await parent.put(`/api/redemptions/${requested.body.id}`, { status: 'approved' })).status).toBe(409);
+  });
+
   /** SPEC §6: the creator, the assignee, an admin (or superuser) change an event. */
   const EVENTS: Record<string, Record<Role, boolean>> = {
     byAdminForAda: { child: true, manager: false, admin: true },

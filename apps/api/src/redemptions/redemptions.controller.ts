@@ -32,7 +32,7 @@ export class RedemptionsController {
   async request(@FamilyActor() actor: FamilyMember, @Body(valid(RequestRedemptionDto)) body: RequestRedemptionDto) {
     const { redemptionId } = await this.commands.execute(new RequestRedemption(actor, body.option));
     await this.ryw.settle();
-    return redemptionView(actor, await this.queries.doc(actor, redemptionId));
+    return redemptionView(actor, await this.queries.doc(actor, redemptionId), await this.queries.accounts(actor));
   }
 
   @Put(':id')
@@ -41,6 +41,6 @@ export class RedemptionsController {
     const doc = await this.queries.doc(actor, id);
     await this.commands.execute(new ReviewRedemption(actor, id, doc.userId, body.status));
     await this.ryw.settle();
-    return redemptionView(actor, await this.queries.doc(actor, id));
+    return redemptionView(actor, await this.queries.doc(actor, id), await this.queries.accounts(actor));
   }
 }

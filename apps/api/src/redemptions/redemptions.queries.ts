@@ -1,14 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RedemptionView } from '@familyos/contracts';
-import { inScope, notFound, readScopeOf, redemptionCan, type Actor } from '@familyos/domain';
+import { can, inScope, notFound, readScopeOf, redemptionCan, type AccountContext, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type RedemptionDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
 
+/** The points accounts' side of approving: the family's context and each child's balance (for a reviewer). */
+export interface RedemptionAccounts {
+  context: AccountContext;
+  balanceOf: (childId: string) => number;
+}
+
 /** A redemption as `actor` is answered it, with what the domain lets this member do to it. */
-export function redemptionView(actor: Actor, r: RedemptionDoc): RedemptionView {
+export function redemptionView(actor: Actor, r: RedemptionDoc, accounts?: RedemptionAccounts): RedemptionView {
   const { familyId: _familyId, ...rest } = r;
-  return { ...rest, can: redemptionCan(actor, r) };
+  return { ...rest, can: redemptionCan(actor, r, accounts && { balance: accounts.balanceOf(r.userId), context: accounts.context }) };
 }
 
 @Injectable()
@@ -23,7 +29,21 @@ export class RedemptionsQueries {
       where,
       orderBy: [{ field: 'requestedAt', direction: 'desc' }],
     });
-    return docs.map((r) => redemptionView(actor, r));
+    const accounts = await this.accounts(actor);
+    return docs.map((r) => redemptionView(actor, r, accounts));
+  }
+
+  /** For a member who reviews redemptions: what each child's account would say to an approval now. */
+  async accounts(actor: Actor & { familyId: string }): Promise<RedemptionAccounts | undefined> {
+    if (!can(actor, 'reviewRedemptions')) return undefined;
+    const { familyId } = actor;
+    const [family, balances] = await Promise.all([
+      this.readModels.get(collections.families, familyId),
+      this.readModels.find(collections.balances, { where: { familyId } }),
+    ]);
+    if (!family) return undefined;
+    const byChild = new Map(balances.map((b) => [b.userId, b.balance]));
+    return { context: { allowNegative: family.pointSettings.allowNegative }, balanceOf: (id) => byChild.get(id) ?? 0 };
   }
 
   async doc(actor: Actor & { familyId: string }, id: string): Promise<RedemptionDoc> {

@@ -489,6 +489,19 @@ describe('points account decider', () => {
       expect(redemptionCan(emma, { familyId: FAMILY, status: 'pending' })).toEqual({ approve: false, reject: false });
     });
 
+    it('with negative balances off, approving is offered only while the balance covers the cost (as the 409)', () => {
+      // emma asked for 40 with 100, then lost 70 to a deduction: 30 left, the approval would take her to −10.
+      const given = [issued('e1', 100), requested('r1', 40), issued('e2', -70)];
+      const balance = fold(pointsAccountDecider, given).balance;
+      expect(redemptionCan(mom, { familyId: FAMILY, status: 'pending', cost: 40 }, { balance, context: strict })).toEqual({
+        approve: deciderAccepts(pointsAccountDecider, given, approveRedemption('r1', strict)),
+        reject: true,
+      });
+      expect(redemptionCan(mom, { familyId: FAMILY, status: 'pending', cost: 40 }, { balance, context: strict }).approve).toBe(false);
+      expect(redemptionCan(mom, { familyId: FAMILY, status: 'pending', cost: 40 }, { balance, context: lenient }).approve).toBe(true);
+      expect(redemptionCan(mom, { familyId: FAMILY, status: 'pending', cost: 40 }, { balance: 40, context: strict }).approve).toBe(true);
+    });
+
     it('offers nothing on another family\'s redemption', () => {
       expect(redemptionCan({ ...mom, familyId: 'family-2' }, { familyId: FAMILY, status: 'pending' })).toEqual({ approve: false, reject: false });
     });

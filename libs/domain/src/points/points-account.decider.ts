@@ -141,12 +141,18 @@ function reviewVerdict(actor: Actor, status: RedemptionStatus | null, intent: ke
 }
 
 /**
- * What `actor` may do to a redemption of its family now: approve or reject a pending one, if a parent. Whether
- * the balance still covers it is the account's to say when approving (409, like every debit).
+ * What `actor` may do to a redemption of its family now: approve or reject a pending one, if a parent. Given the
+ * child's `account` (its balance and the family's context), approving is offered only if the account would take
+ * the debit: the same rule as the 409 it would otherwise get (decision 047).
  */
-export function redemptionCan(actor: Actor, redemption: { familyId: string; status: RedemptionStatus }): RedemptionCan {
+export function redemptionCan(
+  actor: Actor,
+  redemption: { familyId: string; status: RedemptionStatus; cost?: number },
+  account?: { balance: number; context: AccountContext },
+): RedemptionCan {
   const yes = (intent: keyof RedemptionCan) => actor.familyId === redemption.familyId && reviewVerdict(actor, redemption.status, intent) === 'accept';
-  return { approve: yes('approve'), reject: yes('reject') };
+  const takes = account === undefined || !accountRefuses(account.balance, -(redemption.cost ?? 0), account.context);
+  return { approve: yes('approve') && takes, reject: yes('reject') };
 }
 
 export const taskReason = (title: string) => `Completed task: ${title}`;
