@@ -12,6 +12,7 @@ import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { PushSender } from './push-sender.js';
 import { DEVICES_PER_MEMBER } from './push.handlers.js';
+import { PushBudget } from './push-budget.js';
 
 interface Send {
   subscription: PushSubscriptionDoc;
@@ -21,12 +22,6 @@ interface Send {
 
 /** How long a reaction waits for the projections to hold its event's notifications before it is retried. */
 const PROJECTIONS_WAIT_MS = 10_000;
-
-/**
- * The most pushes one event sends, to every member it notifies together (decision 042): one request can never
- * make the server post to more endpoints than this. A member's newest devices come first.
- */
-export const PUSHES_PER_EVENT = 10;
 
 /** One delivery's stream: what is sent (the event that made it) and where (the subscription). */
 export const pushDeliveryId = (sourceEventId: string, subscriptionId: string) => createHash('sha256').update(`${sourceEventId}\n${subscriptionId}`).digest('hex').slice(0, 32);
@@ -40,6 +35,9 @@ export const pushDeliveryId = (sourceEventId: string, subscriptionId: string) =>
  */
 @Injectable()
 export class PushDeliveries implements OnApplicationBootstrap {
+  // Follows the log in order, as the reactor's events come: one request's events are consecutive.
+  private readonly budget = new PushBudget();
+
   constructor(
     private readonly runner: CommandRunner,
     private readonly sender: PushSender,
@@ -84,9 +82,10 @@ export class PushDeliveries implements OnApplicationBootstrap {
     await this.deliverAll(event, sends);
   }
 
-  /** One event's pushes, at most PUSHES_PER_EVENT of them. */
+  /** One event's pushes, as many as its request has left (PushBudget); a member's newest devices first. */
   private async deliverAll(event: StoredEvent, sends: Send[]): Promise<void> {
-    for (const { subscription, notificationId, message } of sends.slice(0, PUSHES_PER_EVENT)) await this.deliver(event, notificationId, subscription, message);
+    const allowed = this.budget.take(event, sends.length);
+    for (const { subscription, notificationId, message } of sends.slice(0, allowed)) await this.deliver(event, notificationId, subscription, message);
   }
 
   /**
