@@ -130,6 +130,9 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
         OIDC_NAME: OIDC_CLIENT.name,
         PUBLIC_URL: baseURL,
+        // TESTS ONLY: push-card.e2e.ts's stand-in push service listens on http://127.0.0.1, which the outbound
+        // guard refuses unless this is on (decision 042).
+        OUTBOUND_LOOPBACK_FOR_TESTS: 'on',
         // FAMILYOS_E2E_WEB_DIST: a build of one's own, safe from a rebuild of apps/web/dist during the run.
         WEB_DIST: process.env.FAMILYOS_E2E_WEB_DIST || join(root, 'apps', 'web', 'dist'),
       },

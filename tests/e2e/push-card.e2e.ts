@@ -1,5 +1,6 @@
 import type { PushSettingsView } from '@familyos/contracts';
 import { startStandInPush, type StandInDevice, type StandInPush } from '../stand-in-push/push-service.mjs';
+import type { PlaywrightWorkerArgs } from '@playwright/test';
 import { checkA11y } from './support/a11y.js';
 import { PASSWORD } from './support/family.js';
 import { expect, test } from './support/fixtures.js';
@@ -59,17 +60,22 @@ function standInPushManager(given: StandInDevice) {
 }
 
 // Debian's headless shell denies notifications even once granted (installable.e2e.ts); the full browser, headless
-// too, grants them: this test alone starts it.
+// too, grants them: the tests that turn push on start it.
 // The service worker is what these tests are about; the other suites block it (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
 
-test('a parent turns push on for this device, chooses what to hear, gets a test, turns it off; signing out turns it off too', async ({ playwright, freshFamily, baseURL }) => {
+/** The full browser (headless) in a context that has granted notifications to the app. */
+async function withNotificationsAllowed(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
   const browser = await playwright.chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'] });
   const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  await context.grantPermissions(['notifications'], { origin: new URL(baseURL).origin });
+  return { browser, context, page: await context.newPage() };
+}
+
+test('a parent turns push on for this device, chooses what to hear, gets a test, turns it off; signing out turns it off too', async ({ playwright, freshFamily, baseURL }) => {
+  const { browser, page } = await withNotificationsAllowed(playwright, baseURL!);
   const parent = freshFamily.admin;
   const device = push.device();
-  await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
   await page.addInitScript(standInPushManager, device);
   await openAs(page, parent.username, PASSWORD, '/profile');
   const settings = async () => (await parent.client.get<PushSettingsView>('/api/push')).body;
@@ -113,6 +119,62 @@ test('a parent turns push on for this device, chooses what to hear, gets a test,
   expect((await settings()).subscriptions).toEqual([]);
   expect(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('e2e.push-subscription'))).toBeNull();
   expect(push.refused).toEqual([]);
+  await browser.close();
+});
+
+// Issue 26: "Registration failed - permission denied" although permission was granted, or "Turning on..." for over
+// a minute. Every failure now says what happened and what to do, within seconds.
+test('where the browser refuses push although notifications are allowed (a private window), the card says so and what to do, within seconds', async ({ playwright, freshFamily, baseURL }) => {
+  // Playwright's contexts are private (off-the-record) windows: Chromium's real PushManager answers
+  // "Registration failed - permission denied" there, as it does in any incognito window. Nothing is stood in for.
+  const { browser, page } = await withNotificationsAllowed(playwright, baseURL!);
+  const parent = freshFamily.admin;
+  await openAs(page, parent.username, PASSWORD, '/profile');
+  const card = page.getByTestId('device-notifications');
+  await card.getByRole('button', { name: 'Turn on for this device' }).click();
+  const failure = card.getByTestId('push-failure');
+  await expect(failure).toContainText('Notifications not turned on');
+  await expect(failure).toContainText('Private (incognito) windows never can: open FamilyOS in a normal window and turn them on there.');
+  await expect(failure).not.toContainText('Registration failed');
+  await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+  expect((await parent.client.get<PushSettingsView>('/api/push')).body.subscriptions).toEqual([]);
+  await browser.close();
+});
+
+test('a service worker that never finishes installing: the card says why and what to do within seconds, not "Turning on..." for a minute', async ({ playwright, freshFamily, baseURL }) => {
+  const { browser, context, page } = await withNotificationsAllowed(playwright, baseURL!);
+  // A phone on a slow line, or a download that failed: the worker's install never ends (it stores the whole app first).
+  await context.route('**/sw.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: "self.addEventListener('install', (event) => event.waitUntil(new Promise(() => {})));" }),
+  );
+  await page.addInitScript(standInPushManager, push.device());
+  await openAs(page, freshFamily.admin.username, PASSWORD, '/profile');
+  const card = page.getByTestId('device-notifications');
+  await card.getByRole('button', { name: 'Turn on for this device' }).click();
+  await expect(card.getByRole('button', { name: 'Turning on...' })).toBeVisible();
+  // The card waits 8 s for the worker (WORKER_READY_MS), then says what is going on.
+  const failure = card.getByTestId('push-failure');
+  await expect(failure).toContainText('FamilyOS is still getting ready to work on this device', { timeout: 15_000 });
+  await expect(failure).toContainText('Keep this page open for a minute, then press "Turn on for this device" again.');
+  await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+  await browser.close();
+});
+
+test('a push service that does not answer: the card gives up within seconds and says what to do', async ({ playwright, freshFamily, baseURL }) => {
+  const { browser, page } = await withNotificationsAllowed(playwright, baseURL!);
+  // As a browser behind a network that blocks its push service: subscribe never settles.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as { PushManager?: { prototype: Record<string, unknown> } };
+    if (!g.PushManager) return;
+    g.PushManager.prototype.getSubscription = async () => null;
+    g.PushManager.prototype.subscribe = () => new Promise(() => {});
+  });
+  await openAs(page, freshFamily.admin.username, PASSWORD, '/profile');
+  const card = page.getByTestId('device-notifications');
+  await card.getByRole('button', { name: 'Turn on for this device' }).click();
+  await expect(card.getByTestId('push-failure')).toContainText('Your browser’s notification service did not answer in time.', { timeout: 25_000 });
+  await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+  expect((await freshFamily.admin.client.get<PushSettingsView>('/api/push')).body.subscriptions).toEqual([]);
   await browser.close();
 });
 

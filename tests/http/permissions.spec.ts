@@ -106,10 +106,10 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
     await createTask(family, { child: ada, title });
     return eventually(async () => ((await ada.client.get('/api/notifications')).body as NotificationList).notifications.find((n) => n.title.endsWith(title)), 'the notification');
   };
-  /** A device's subscription as a browser makes it; its endpoint is on this machine and never answers. */
+  /** A device's subscription as a browser makes it; its endpoint's name (.invalid) never resolves, so nothing is sent. */
   const pushDevice = () => {
     const ecdh = createECDH('prime256v1');
-    return { endpoint: `http://127.0.0.1:9/push/${uniqueName('device')}`, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }, kinds: ['pointsReceived'] };
+    return { endpoint: `https://push.invalid/push/${uniqueName('device')}`, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }, kinds: ['pointsReceived'] };
   };
   type PushSettings = { subscriptions: { id: string; kinds: string[] }[] };
   const adaPushKinds = async (id: string) => ((await ada.client.get('/api/push')).body as PushSettings).subscriptions.find((s) => s.id === id)?.kinds;

@@ -26,7 +26,8 @@ describe('/api/push', () => {
 
   beforeAll(async () => {
     push = await startStandInPush();
-    server = await startTestServer();
+    // The stand-in listens on http://127.0.0.1: only the test-only setting lets the outbound guard reach it.
+    server = await startTestServer({ env: { OUTBOUND_LOOPBACK_FOR_TESTS: 'on' } });
     [family, other] = await Promise.all([createFamily(server.url), createFamily(server.url)]);
   });
   afterAll(async () => {

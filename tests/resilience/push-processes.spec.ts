@@ -17,6 +17,8 @@ import { startApiProcess, stillRunning, stopProcess, type ApiProcess } from '../
 import { startStandInPush, type StandInPush } from '../stand-in-push/push-service.mjs';
 
 const TASKS = 16;
+/** The stand-in push service is on http://127.0.0.1: the test-only setting lets the outbound guard reach it. */
+const STAND_IN_REACHABLE = { OUTBOUND_LOOPBACK_FOR_TESTS: 'on' };
 
 interface Row {
   streamId: string;
@@ -40,8 +42,8 @@ describe('push deliveries over two api processes on one data directory', () => {
   });
 
   it('sends each submitted task to the parent’s device at most once, records every attempt, through a kill -9 and restart', async () => {
-    const a = await startApiProcess(dataDir);
-    let b: ApiProcess = await startApiProcess(dataDir);
+    const a = await startApiProcess(dataDir, STAND_IN_REACHABLE);
+    let b: ApiProcess = await startApiProcess(dataDir, STAND_IN_REACHABLE);
     const family = await createFamily(a.url);
     const on = (p: ApiProcess, member: Member) => new ApiClient(p.url, member.client.token);
     const device = push.device('parent-phone');
@@ -62,7 +64,7 @@ describe('push deliveries over two api processes on one data directory', () => {
     await eventually(async () => push.received.length > 0, 'the first push');
     await stopProcess(b.child, 'SIGKILL');
     const answered = await Promise.all(inFlight);
-    b = await startApiProcess(dataDir);
+    b = await startApiProcess(dataDir, STAND_IN_REACHABLE);
     // What b never answered is sent again through it, as the child would; one b recorded before dying is refused.
     for (const [i, res] of answered.entries()) {
       if (res?.status === 200) continue;

@@ -97,7 +97,7 @@ describe('hostile input to every route, as every role', () => {
     pools.familyId.push(f.familyId);
     // The newest notification of the first child (its new task) and of the admin (the submitted task).
     for (const m of [f.kids[0], f.admin]) {
-      const device = { endpoint: `http://127.0.0.1:9/push/${m.id}`, keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: 'AAAAAAAAAAAAAAAAAAAAAA' }, kinds: [] };
+      const device = { endpoint: `https://push.invalid/push/${m.id}`, keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: 'AAAAAAAAAAAAAAAAAAAAAA' }, kinds: [] };
       pools.pushSubscriptionId.push(ok('push subscription', await m.client.post('/api/push/subscriptions', device)).id as string);
       pools.notificationId.push(await eventually(async () => ok('notifications', await m.client.get('/api/notifications')).notifications[0]?.id as string | undefined, 'a notification'));
     }

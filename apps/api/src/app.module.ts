@@ -105,6 +105,8 @@ import { PushDeliveries } from './push/push-delivery.reactor.js';
 import { ChangePushSubscriptionHandler, RequestTestPushHandler } from './push/push.handlers.js';
 import { PushQueries } from './push/push.queries.js';
 import { PushSender } from './push/push-sender.js';
+import { PushTestLimit } from './push/push-test-limit.js';
+import { OutboundGuard } from './platform/outbound/outbound-guard.js';
 import { VapidKeys } from './push/vapid-keys.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
@@ -257,6 +259,8 @@ export class AppModule {
         NotificationsQueries,
         PushQueries,
         VapidKeys,
+        OutboundGuard,
+        PushTestLimit,
         PushSender,
         PushDeliveries,
         PhotosQueries,

@@ -53,6 +53,12 @@ export interface AppConfig {
    * weekly report and the daily summary by e-mail (issue 20, decision 041); null: no e-mail at all.
    */
   mail: { smtpUrl: string; from: string } | null;
+  /**
+   * OUTBOUND_LOOPBACK_FOR_TESTS=on: TESTS ONLY, off by default. The outbound guard (decision 042) then also lets
+   * requests go to this machine's loopback addresses, over http too, so the test suites reach their stand-in
+   * push service on 127.0.0.1. A deployment never sets it: a member could then point the server at its own ports.
+   */
+  outboundLoopbackForTests: boolean;
   /** Tests only, never from the environment: the time the server lives in (default the real clock). */
   clock?: { now(): Date };
 }
@@ -116,7 +122,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vapidKeys,
     vapidSubject,
     mail: mailFromEnv(env),
+    outboundLoopbackForTests: onOff(env, 'OUTBOUND_LOOPBACK_FOR_TESTS'),
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name] || 'off';
+  if (value !== 'on' && value !== 'off') throw new ConfigError(`${name} must be on or off, got "${value}"`);
+  return value === 'on';
 }
 
 function vapidKeysFromEnv(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {

@@ -35,7 +35,6 @@ export * from './notifications/notification-rule.js';
 export * from './notifications/notification-reads.decider.js';
 export * from './push/push-subscription.decider.js';
 export * from './push/push-delivery.decider.js';
-export * from './push/push-endpoint.js';
 export * from './push/push-message.js';
 export * from './mail/mail.decider.js';
 export * from './mail/mail-content.js';

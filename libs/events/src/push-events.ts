@@ -25,7 +25,10 @@ export type PushSubscribed = DomainEvent<
 export type PushSubscriptionKindsChanged = DomainEvent<'PushSubscriptionKindsChanged', { kinds: string[] }>;
 /** The member turned push off on that device. */
 export type PushUnsubscribed = DomainEvent<'PushUnsubscribed', { memberId: string }>;
-/** The push service answered 404 or 410 for the endpoint: the browser dropped it, so nothing is sent there any more. */
+/**
+ * The push service answered 404 or 410 for the endpoint (the browser dropped it), or the outbound guard refuses its
+ * address (`status` 0, decision 042): nothing is sent there any more.
+ */
 export type PushSubscriptionGone = DomainEvent<'PushSubscriptionGone', { memberId: string; status: number }>;
 export type PushSubscriptionEvent = PushSubscribed | PushSubscriptionKindsChanged | PushUnsubscribed | PushSubscriptionGone;
 

@@ -35,10 +35,10 @@ export const ID_KINDS = [
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
-/** A device's push subscription as a browser makes it; its endpoint is on this machine and never answers. */
+/** A device's push subscription as a browser makes it; its endpoint's name (.invalid) never resolves, so nothing is sent. */
 export const pushDevice = () => {
   const ecdh = createECDH('prime256v1');
-  return { endpoint: `http://127.0.0.1:9/push/${uniqueName('device')}`, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }, kinds: [] };
+  return { endpoint: `https://push.invalid/push/${uniqueName('device')}`, keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }, kinds: [] };
 };
 
 export const REWARD = 'Extra Screen Time (30 min)';

@@ -11,6 +11,14 @@ import { CommandRunner } from '../platform/command-runner.js';
 import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { PushSender } from './push-sender.js';
+import { DEVICES_PER_MEMBER } from './push.handlers.js';
+import { PushBudget } from './push-budget.js';
+
+interface Send {
+  subscription: PushSubscriptionDoc;
+  notificationId: string | null;
+  message: PushMessage;
+}
 
 /** How long a reaction waits for the projections to hold its event's notifications before it is retried. */
 const PROJECTIONS_WAIT_MS = 10_000;
@@ -27,6 +35,9 @@ export const pushDeliveryId = (sourceEventId: string, subscriptionId: string) =>
  */
 @Injectable()
 export class PushDeliveries implements OnApplicationBootstrap {
+  // Follows the log in order, as the reactor's events come: one request's events are consecutive.
+  private readonly budget = new PushBudget();
+
   constructor(
     private readonly runner: CommandRunner,
     private readonly sender: PushSender,
@@ -55,23 +66,38 @@ export class PushDeliveries implements OnApplicationBootstrap {
 
   private async test(event: StoredEvent): Promise<void> {
     const { memberId } = event.data as { memberId: string };
-    for (const subscription of await this.devicesOf(memberId, event)) await this.deliver(event, null, subscription, TEST_PUSH_MESSAGE);
+    const sends = (await this.devicesOf(memberId, event)).map((subscription) => ({ subscription, notificationId: null, message: TEST_PUSH_MESSAGE }));
+    await this.deliverAll(event, sends);
   }
 
   private async notify(event: StoredEvent): Promise<void> {
     const familyId = event.metadata.familyId;
     if (!familyId) return;
     const notifications = await this.readModels.find(collections.notifications, { where: { familyId, position: event.position } });
+    const sends: Send[] = [];
     for (const notification of notifications) {
       const devices = (await this.devicesOf(notification.memberId, event)).filter((s) => s.kinds.includes(notification.kind));
-      for (const subscription of devices) await this.deliver(event, notification.id, subscription, pushMessageOf(notification));
+      sends.push(...devices.map((subscription) => ({ subscription, notificationId: notification.id, message: pushMessageOf(notification) })));
     }
+    await this.deliverAll(event, sends);
   }
 
-  /** The member's devices that had push on when the event happened (one turned on later is not sent old news). */
+  /** One event's pushes, as many as its request has left (PushBudget); a member's newest devices first. */
+  private async deliverAll(event: StoredEvent, sends: Send[]): Promise<void> {
+    const allowed = this.budget.take(event, sends.length);
+    for (const { subscription, notificationId, message } of sends.slice(0, allowed)) await this.deliver(event, notificationId, subscription, message);
+  }
+
+  /**
+   * The member's devices that had push on when the event happened (one turned on later is not sent old news),
+   * newest first and at most DEVICES_PER_MEMBER, however many the read model holds for a moment.
+   */
   private async devicesOf(memberId: string, event: StoredEvent): Promise<PushSubscriptionDoc[]> {
     const devices = await this.readModels.find(collections.pushSubscriptions, { where: { memberId } });
-    return devices.filter((s) => s.familyId === event.metadata.familyId && s.createdAt <= event.metadata.timestamp);
+    return devices
+      .filter((s) => s.familyId === event.metadata.familyId && s.createdAt <= event.metadata.timestamp)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
+      .slice(0, DEVICES_PER_MEMBER);
   }
 
   private async deliver(event: StoredEvent, notificationId: string | null, subscription: PushSubscriptionDoc, message: PushMessage): Promise<void> {
@@ -81,7 +107,8 @@ export class PushDeliveries implements OnApplicationBootstrap {
     if (!(await this.decide(streamId, attempt, who))) return;
     const answer = await this.sender.send(subscription, message);
     await this.decide(streamId, { type: 'RecordPushOutcome', status: answer.status, delivered: answer.delivered, reason: answer.reason }, who);
-    if (answer.gone) await this.markGone(subscription, answer.status ?? 410);
+    // 0: the outbound guard refused the device's address (decision 042); to its member, it just stopped working.
+    if (answer.gone) await this.markGone(subscription, answer.status ?? 0);
   }
 
   /** Runs a command on a delivery stream; true when it appended (this process is the one that sends). */

@@ -1,13 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ChangePushKindsDto, SubscribePushDto } from '@familyos/contracts';
-import { checkPushEndpoint, type Actor } from '@familyos/domain';
+import { ChangePushKindsDto, messages, SubscribePushDto } from '@familyos/contracts';
+import { invalid, type Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { Idempotent } from '../platform/idempotency.js';
+import { OutboundGuard } from '../platform/outbound/outbound-guard.js';
+import { OutboundRefused } from '../platform/outbound/outbound-url.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { ChangePushSubscription, checkPushKeys, pushSubscriptionId, RequestTestPush } from './push.handlers.js';
 import { PushQueries } from './push.queries.js';
+import { PushTestLimit } from './push-test-limit.js';
 
 type FamilyMember = Actor & { familyId: string };
 
@@ -22,7 +25,19 @@ export class PushController {
     private readonly commands: CommandBus,
     private readonly queries: PushQueries,
     private readonly ryw: ReadYourWrites,
+    private readonly outbound: OutboundGuard,
+    private readonly testLimit: PushTestLimit,
   ) {}
+
+  /** The outbound guard's up-front check (decision 042); its reason stays in the server, the member reads SPEC's message. */
+  private endpointOf(raw: string): string {
+    try {
+      return this.outbound.checkUrl(raw).href;
+    } catch (error) {
+      if (error instanceof OutboundRefused) throw invalid(messages.pushEndpoint, 'endpoint');
+      throw error;
+    }
+  }
 
   @Get()
   settings(@FamilyActor() actor: FamilyMember) {
@@ -33,7 +48,7 @@ export class PushController {
   @HttpCode(201)
   @Idempotent()
   async subscribe(@FamilyActor() actor: FamilyMember, @Body(valid(SubscribePushDto)) body: SubscribePushDto) {
-    const endpoint = checkPushEndpoint(body.endpoint).href;
+    const endpoint = this.endpointOf(body.endpoint);
     checkPushKeys(body.keys);
     const id = pushSubscriptionId(endpoint);
     await this.commands.execute(new ChangePushSubscription(actor, id, { type: 'SubscribePush', actorId: actor.id, subscriptionId: id, endpoint, keys: body.keys, kinds: body.kinds }));
@@ -56,11 +71,12 @@ export class PushController {
     await this.ryw.settle();
   }
 
-  /** 202: recorded; the delivery reactor sends it to every device of the member a moment later. */
+  /** 202: recorded; the delivery reactor sends it to every device of the member a moment later. 429 past 3 a minute. */
   @Post('test')
   @HttpCode(202)
   @Idempotent()
   async test(@FamilyActor() actor: FamilyMember) {
+    this.testLimit.hit(actor.id);
     await this.commands.execute(new RequestTestPush(actor));
     return { requested: true };
   }

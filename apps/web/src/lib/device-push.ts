@@ -1,5 +1,6 @@
 import type { PushSettingsView } from '@familyos/contracts/rules';
 import { del, get } from './api';
+import { DevicePushError } from './device-push-subscribe';
 
 /**
  * This browser's side of Web Push (issue 20, decision 039): whether it can get push at all, its subscription
@@ -27,7 +28,7 @@ export async function browserSubscription(): Promise<PushSubscription | null> {
 /** The push service's subscription as the API takes it: its endpoint and keys (base64url). */
 export function subscriptionBody(subscription: PushSubscription): { endpoint: string; keys: { p256dh: string; auth: string } } {
   const { endpoint, keys } = subscription.toJSON();
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('This browser gave a push subscription without its keys.');
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new DevicePushError('This browser gave a notification subscription without its keys. Reload the page, then try again.');
   return { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 

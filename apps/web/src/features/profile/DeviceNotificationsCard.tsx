@@ -1,5 +1,5 @@
 import type { NotificationKind, PushSettingsView, PushSubscriptionView } from '@familyos/contracts/rules';
-import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, List, ListItem, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Checkbox, FormControlLabel, FormGroup, List, ListItem, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useCallback, useEffect, useId, useState } from 'react';
@@ -8,6 +8,7 @@ import { InlineLoading } from '../../components/page-parts';
 import { listSx, SectionCard } from '../../components/SectionCard';
 import { failureMessage } from '../../lib/api';
 import { browserSubscription, devicePushSupport, isThisDevice, subscriptionBody, type DevicePushSupport } from '../../lib/device-push';
+import { DevicePushError, subscribeThisBrowser } from '../../lib/device-push-subscribe';
 import { useToast } from '../../lib/toast';
 
 /** Each kind as the member reads it in the list of what to be told of. */
@@ -41,8 +42,6 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
-
-const sameBytes = (a: ArrayBuffer, b: Uint8Array) => a.byteLength === b.byteLength && new Uint8Array(a).every((byte, i) => byte === b[i]);
 
 /**
  * Web Push on this device (issue 20, decision 039): a member turns it on here, chooses what they are told of,
@@ -97,33 +96,30 @@ function DevicePush({
   const turnOff = useTurnOffPush();
   const sendTest = useSendTestPush();
   const [starting, setStarting] = useState(false);
+  // Why the last "Turn on" did not work, and what to do; cleared by the next try.
+  const [failure, setFailure] = useState<string | null>(null);
   const thisDevice = settings.subscriptions.find((s) => isThisDevice(s.endpoint, browser));
   const others = settings.subscriptions.filter((s) => s !== thisDevice);
 
   async function turnOn() {
     if (starting) return;
     setStarting(true);
+    setFailure(null);
     try {
-      const permission = await Notification.requestPermission();
+      const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
       onPermission();
       if (permission !== 'granted') {
-        if (permission === 'default') toast({ title: 'Not Turned On', description: 'Notifications were not allowed. Press "Turn on for this device" to be asked again.' });
+        if (permission === 'default') setFailure('Notifications were not allowed. Press "Turn on for this device" to be asked again.');
         return;
       }
-      if (!(await navigator.serviceWorker.getRegistration())) throw new Error('FamilyOS is not installed in this browser yet. Reload the page and try again.');
-      const { pushManager } = await navigator.serviceWorker.ready;
-      const key = keyBytes(settings.publicKey);
-      // A subscription made for another server key (the server's keys were replaced) cannot be reused.
-      const existing = await pushManager.getSubscription();
-      const oldKey = existing?.options.applicationServerKey;
-      if (existing && oldKey && !sameBytes(oldKey, key)) await existing.unsubscribe();
-      const subscription = await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      const subscription = await subscribeThisBrowser(keyBytes(settings.publicKey));
       await subscribe.mutateAsync({ ...subscriptionBody(subscription), kinds: settings.kinds });
       await onBrowserChanged();
       toast({ title: 'Notifications On', description: 'This device will be told when something waits for you.' });
     } catch (error) {
-      const reason = error instanceof Error && !('status' in error) ? error.message : failureMessage(error, 'Please try again.');
-      toast({ title: 'Error', description: `Notifications could not be turned on: ${reason}`, variant: 'destructive' });
+      // The browser's failures come worded by subscribeThisBrowser; the server's in its own words (SPEC §8). Said
+      // in the card, not in a toast that is gone in 5 seconds: it tells the member what to do next.
+      setFailure(error instanceof DevicePushError ? error.message : failureMessage(error, 'FamilyOS could not be reached. Check your connection, then try again.'));
     } finally {
       setStarting(false);
     }
@@ -172,6 +168,12 @@ function DevicePush({
           <Button variant="contained" onClick={() => void turnOn()} disabled={starting} sx={{ alignSelf: 'flex-start' }}>
             {starting ? 'Turning on...' : 'Turn on for this device'}
           </Button>
+          {failure && (
+            <Alert severity="error" data-testid="push-failure">
+              <AlertTitle>Notifications not turned on</AlertTitle>
+              {failure}
+            </Alert>
+          )}
         </>
       )}
       {others.length > 0 && <OtherDevices devices={others} />}
