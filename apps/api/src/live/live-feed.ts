@@ -5,7 +5,7 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ProjectionProgress } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { choreMembersOf, LIVE_TOPICS, liveChangeFor, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
+import { choreMembersOf, decisionsSettledBy, LIVE_TOPICS, liveChangeFor, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
 import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { LiveConnection } from './live-connection.js';
@@ -161,9 +161,11 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
    */
   private async notifiedBy(event: StoredEvent, listening: readonly string[]): Promise<string[]> {
     if (streamCategory(event.streamId) === 'notificationReads') return [streamEntityId(event.streamId)];
-    if (!mayNotify(event.type) || !event.metadata.familyId) return [];
-    const made = await this.readModels.find(collections.notifications, { where: { familyId: event.metadata.familyId, position: event.position } });
-    return made.map((n) => n.memberId).filter((id) => listening.includes(id));
+    if (!event.metadata.familyId) return [];
+    const made = mayNotify(event.type) ? await this.readModels.find(collections.notifications, { where: { familyId: event.metadata.familyId, position: event.position } }) : [];
+    // A decision settles what asked for it in every bell it was sent to (decision 046).
+    for (const awaits of decisionsSettledBy(event)) made.push(...(await this.readModels.find(collections.notifications, { where: { awaits } })));
+    return [...new Set(made.map((n) => n.memberId))].filter((id) => listening.includes(id));
   }
 
   /** The topics of what `member` missed in (after, upTo]; everything when that is too far back to read. */

@@ -63,6 +63,8 @@ export class PushDeliveries implements OnApplicationBootstrap {
     if (!familyId) return;
     const notifications = await this.readModels.find(collections.notifications, { where: { familyId, position: event.position } });
     for (const notification of notifications) {
+      // Already decided by someone (a reactor catching up): nothing to ask the devices any more.
+      if (notification.settledAt) continue;
       const devices = (await this.devicesOf(notification.memberId, event)).filter((s) => s.kinds.includes(notification.kind));
       for (const subscription of devices) await this.deliver(event, notification.id, subscription, pushMessageOf(notification));
     }

@@ -71,6 +71,8 @@ export const readModelIndexes = [
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
   // The notifications one event made (push delivers them, the live stream refreshes their members' bells).
   { collection: collections.notifications, fields: ['familyId', 'position'] },
+  // The notifications still waiting on a decision, settled when anyone makes it (decision 046).
+  { collection: collections.notifications, fields: ['awaits', 'settledAt'] },
   // A member's devices with push on (their settings, and where the delivery reactor sends their notices).
   { collection: collections.pushSubscriptions, fields: ['memberId'] },
 ];

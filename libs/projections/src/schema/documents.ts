@@ -199,8 +199,10 @@ export type {
  * (libs/domain `notificationsFor`), read when the member's notificationReads stream says so.
  */
 export type NotificationDoc = Notification &
-  Pick<NotificationView, 'id' | 'createdAt' | 'readAt'> & {
+  Pick<NotificationView, 'id' | 'createdAt' | 'readAt' | 'settledAt'> & {
     familyId: string;
+    /** The decision it asks for (libs/domain `awaitedDecision`: `task:<id>`…), or null: what settles it. */
+    awaits: string | null;
     /** The event's place in the log: the newest first, and what "all read up to" compares. */
     position: number;
   };
