@@ -230,3 +230,22 @@ export interface PushSubscriptionDoc {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * One change of a family's (decision 046), `<familyId>:<seq>`: its number in the family's own count, the id its
+ * change streams send, and the event's place in the log, which the server keeps to itself.
+ */
+export interface LiveChangeDoc {
+  id: string;
+  familyId: string;
+  seq: number;
+  position: number;
+}
+
+/** A family's latest change: the next one's number, and the position that makes a replayed event a no-op. */
+export interface LiveHeadDoc {
+  id: string;
+  familyId: string;
+  seq: number;
+  position: number;
+}
