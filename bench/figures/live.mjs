@@ -29,12 +29,15 @@ async function call(url, method, path, { token, body } = {}) {
   return { body: text ? JSON.parse(text) : null, position: Number(res.headers.get('x-familyos-position')) };
 }
 
-/** A stream as a browser tab holds it; `heard(position)` resolves once a change with that id arrived. */
+/**
+ * A stream as a browser tab holds it; `next()` resolves once the next change arrives. Ids are the family's own
+ * count of its changes (decision 046), which the bench cannot read off a command's answer: it waits for the next.
+ */
 async function openStream(url, token) {
   const controller = new AbortController();
   const res = await fetch(`${url}/api/live`, { headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` }, signal: controller.signal });
   if (res.status !== 200) throw new Error(`GET /api/live: ${res.status}`);
-  const waiting = new Map();
+  let waiting = [];
   let ready;
   const opened = new Promise((r) => (ready = r));
   void (async () => {
@@ -44,12 +47,13 @@ async function openStream(url, token) {
       for await (const chunk of res.body) {
         buffer += decoder.decode(chunk, { stream: true });
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const id = /^id: (\d+)$/m.exec(buffer.slice(0, end))?.[1];
+          const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (id === undefined) continue;
+          if (!/^id: \d+$/m.test(frame)) continue;
           ready();
-          waiting.get(Number(id))?.();
-          waiting.delete(Number(id));
+          if (!/^event: change$/m.test(frame)) continue;
+          for (const resolve of waiting) resolve();
+          waiting = [];
         }
       }
     } catch {
@@ -57,7 +61,7 @@ async function openStream(url, token) {
     }
   })();
   await opened;
-  return { heard: (position) => new Promise((r) => waiting.set(position, r)), close: () => controller.abort() };
+  return { next: () => new Promise((r) => waiting.push(r)), close: () => controller.abort() };
 }
 
 export async function run(ctx) {
@@ -81,11 +85,9 @@ export async function run(ctx) {
     const cpuBefore = cpuMsOf(api.pid);
     for (let i = 0; i < CHANGES; i++) {
       // Everyone hears an announcement: each change goes to all 500 streams.
-      const pending = [];
-      const posted = call(api.url, 'POST', '/api/announcements', { token: reg.body.token, body: { title: `News ${i}`, content: 'For everyone' } });
-      const answer = await posted;
+      const pending = streams.map((s) => s.next());
+      await call(api.url, 'POST', '/api/announcements', { token: reg.body.token, body: { title: `News ${i}`, content: 'For everyone' } });
       const answeredAt = performance.now();
-      for (const s of streams) pending.push(s.heard(answer.position));
       await Promise.all(pending);
       delays.push(performance.now() - answeredAt);
     }

@@ -72,6 +72,37 @@ test('a parent and a child see each other’s changes without reloading; the sib
   });
 });
 
+test('points given while the child’s dashboard is still opening its stream reach her screen all the same', async ({ browser, freshFamily }, testInfo) => {
+  const [ada] = freshFamily.kids;
+  const { viewport, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  // The window of issue 26: the dashboard has read its data, its change stream has not reached the server yet.
+  let letStreamThrough = () => {};
+  const streamHeld = new Promise<void>((resolve) => (letStreamThrough = resolve));
+  let held = false;
+  await page.route('**/api/live', async (route) => {
+    if (!held) {
+      held = true;
+      await streamHeld;
+    }
+    await route.continue();
+  });
+  await openAs(page, ada.username, PASSWORD, '/dashboard');
+  await expect(page.getByTestId('balance-badge')).toContainText(/\d+ FP/);
+  await expect.poll(() => held).toBe(true);
+  const before = await balanceOf(page);
+
+  const given = await freshFamily.admin.client.post('/api/points', { userId: ada.id, amount: 13, reason: 'While the stream connected' });
+  expect(given.status).toBe(201);
+  await expect.poll(async () => (await ada.client.get(`/api/points/balance?userId=${ada.id}`)).body.balance).toBe(before + 13);
+  letStreamThrough();
+
+  // The stream starts after the change, so it never tells of it: the screen reads once more when it stands.
+  await expect(page.getByTestId('balance-badge')).toContainText(`${before + 13} FP`);
+  await context.close();
+});
+
 test('a session check that meets no network keeps the member on their screen; only the server’s 401 signs out', async ({ page, family }) => {
   const [ada, ben] = family.kids;
   const session = await openAs(page, ada.username, PASSWORD, '/dashboard');

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.js';
 import type { NotificationsView } from '@familyos/contracts';
 import { memberFor, must, NAMES, PASSWORD } from './support/family.js';
 import { checkA11y } from './support/a11y.js';
-import { openAs, toast } from './support/session.js';
+import { openAs, section, toast } from './support/session.js';
 
 /**
  * Issue 20's notification centre as a family meets it, a parent and a child in two browser contexts at once: the
@@ -72,4 +72,39 @@ test('the child hears of a new task through the bell, opens it, and marks everyt
   await expect(parent.getByRole('dialog', { name: 'Notifications' })).not.toContainText('Water the tomatoes');
   await parentContext.close();
   await childContext.close();
+});
+
+test('a task one parent approves from the dashboard is dealt with in the other parent’s bell too, without a reload', async ({ browser, freshFamily: family }) => {
+  const { submitted } = family.tasks;
+  const momContext = await browser.newContext();
+  const dadContext = await browser.newContext();
+  const mom = await momContext.newPage();
+  const dad = await dadContext.newPage();
+  const unreadOf = async (member: typeof family.admin) => must<NotificationsView>(await member.client.get('/api/notifications'), 200, 'notifications').unread;
+  const waiting = `${NAMES.child} finished ${submitted}`;
+  await expect.poll(async () => (must<NotificationsView>(await family.manager.client.get('/api/notifications'), 200, 'notifications')).notifications.map((n) => n.title)).toContain(waiting);
+  const [momsUnread, dadsUnread] = [await unreadOf(family.admin), await unreadOf(family.manager)];
+  await openAs(mom, family.admin.username, PASSWORD, '/dashboard');
+  await openAs(dad, family.manager.username, PASSWORD, '/dashboard');
+  await expect(bell(dad)).toHaveAccessibleName(unreadLabel(dadsUnread));
+  await bell(dad).click();
+  const dadsList = dad.getByRole('dialog', { name: 'Notifications' });
+  const dadsItem = dadsList.getByTestId('notification').filter({ hasText: waiting });
+  await expect(dadsItem).toContainText('Waiting for your review');
+  await expect(dadsItem).toHaveAttribute('data-unread', 'true');
+
+  await section(mom, 'Tasks Awaiting Approval').getByRole('button', { name: `Approve ${submitted}` }).click();
+  await mom.getByRole('dialog', { name: 'Approve Task' }).getByRole('button', { name: /^Approve with/ }).click();
+  await expect(toast(mom)).toBeVisible();
+
+  // Dad's open list changes by itself: the live stream told his bell (decision 046).
+  await expect(dadsItem).toHaveAttribute('data-settled', 'true');
+  await expect(dadsItem).toHaveAttribute('data-unread', 'false');
+  await expect(dadsItem).toContainText('Dealt with');
+  await expect(dadsItem).not.toContainText('Waiting for your review');
+  await dad.keyboard.press('Escape');
+  await expect(bell(dad)).toHaveAccessibleName(unreadLabel(dadsUnread - 1));
+  await expect(bell(mom)).toHaveAccessibleName(unreadLabel(momsUnread - 1));
+  await momContext.close();
+  await dadContext.close();
 });

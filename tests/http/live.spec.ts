@@ -1,6 +1,7 @@
 import { ApiClient } from '../support/api-client.js';
-import { createFamily, createTask, givePoints, PASSWORD, type Family } from '../support/factories.js';
-import { listen, type HeardChange, type LiveListener } from '../support/live-listener.js';
+import { createFamily, createTask, PASSWORD, type Family } from '../support/factories.js';
+import type { StoredEvent } from '@familyos/events';
+import { changeIdAt, listen, type HeardChange, type LiveListener } from '../support/live-listener.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
 
 /**
@@ -24,8 +25,9 @@ describe('GET /api/live', () => {
     await stream.until((c) => c.id !== null, 'the stream to say where it stands');
     return stream;
   };
-  const about = (topic: string, position: number) => (c: HeardChange) => c.type === 'change' && c.id === position && c.topics.includes(topic);
-  const positionOf = (res: { headers: Headers }) => Number(res.headers.get('x-familyos-position'));
+  const about = (topic: string, id: number) => (c: HeardChange) => c.type === 'change' && c.id === id && c.topics.includes(topic);
+  /** The id the family's streams tell a command's change with (decision 046): its number among the family's changes. */
+  const idOf = (res: { headers: Headers }, of: Family = family) => changeIdAt(server.running.readModels, of.familyId, Number(res.headers.get('x-familyos-position')));
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -60,7 +62,7 @@ describe('GET /api/live', () => {
       [family.admin, family.manager, ada, ben, other.admin].map((m) => ready(m.client.token)),
     );
     const made = await family.admin.client.post('/api/tasks', { title: 'Feed the cat', pointsValue: 5, assignedTo: [ada.id] });
-    const position = positionOf(made);
+    const position = await idOf(made);
     for (const stream of [mom, carer, adas]) await stream.until(about('tasks', position), 'the task to be told');
     // What arrives is already readable: a client that never wrote (no read-your-writes) sees the task.
     const fresh = new ApiClient(server.url, ada.client.token);
@@ -70,22 +72,26 @@ describe('GET /api/live', () => {
     // Something the whole family shares reaches Ben and the other family's own change reaches its parent:
     // both streams are live and in order, and neither heard of Ada's task before.
     const posted = await family.manager.client.post('/api/announcements', { title: 'Pizza tonight', content: 'Yes!' });
-    await bens.until(about('announcements', positionOf(posted)), 'the announcement');
+    await bens.until(about('announcements', await idOf(posted)), 'the announcement');
     const theirs = await other.admin.client.post('/api/announcements', { title: 'Ours', content: 'Only ours' });
-    await stranger.until(about('announcements', positionOf(theirs)), 'their own announcement');
+    await stranger.until(about('announcements', await idOf(theirs, other)), 'their own announcement');
     expect(bens.heard.filter((c) => c.topics.includes('tasks'))).toEqual([]);
-    expect(stranger.heard.filter((c) => c.id !== null && c.type === 'change' && c.id <= positionOf(posted))).toEqual([]);
-    expect(mom.heard.some((c) => c.id === positionOf(theirs))).toBe(false);
+    // Each family hears its own changes only: the stranger just their announcement, Mom nothing of it.
+    expect(stranger.heard.filter((c) => c.type === 'change').map((c) => c.topics)).toEqual([['announcements', 'audit-logs']]);
+    await mom.until(about('announcements', await idOf(posted)), 'the announcement, to Mom');
+    expect(mom.heard.filter((c) => c.topics.includes('announcements'))).toHaveLength(1);
   });
 
-  it('tells a child of its own points, never of a sibling’s', async () => {
+  it('tells a child of its own points; of a sibling’s only that the leaderboard moved', async () => {
     const [ada, ben] = family.kids;
     const [adas, bens] = await Promise.all([ready(ada.client.token), ready(ben.client.token)]);
     const given = await family.admin.client.post('/api/points', { userId: ada.id, amount: 7, reason: 'Helped with groceries' });
-    const change = await adas.until(about('points', positionOf(given)), 'Ada’s points');
+    const change = await adas.until(about('points', await idOf(given)), 'Ada’s points');
     expect(change.topics).toEqual(expect.arrayContaining(['points', 'standings', 'redemptions']));
+    // Ben's open leaderboard shows Ada's new total (issue 26): he refetches the standings, nothing else of hers.
+    expect((await bens.until(about('standings', await idOf(given)), 'the leaderboard, to Ben')).topics).toEqual(['standings']);
     const posted = await family.admin.client.post('/api/announcements', { title: 'Later', content: 'After the points' });
-    await bens.until(about('announcements', positionOf(posted)), 'the announcement after the points');
+    await bens.until(about('announcements', await idOf(posted)), 'the announcement after the points');
     expect(bens.heard.some((c) => c.topics.includes('points'))).toBe(false);
   });
 
@@ -102,29 +108,31 @@ describe('GET /api/live', () => {
     const [adas, bens] = await Promise.all([ready(ada.client.token), ready(ben.client.token)]);
     const edited = await family.admin.client.patch(`/api/chores/${made.body.id}`, { children: [ada.id] });
     expect(edited.status).toBe(200);
-    await adas.until(about('chores', positionOf(edited)), 'Ada told of the edit');
-    await bens.until(about('chores', positionOf(edited)), 'Ben told he is off the chore');
+    await adas.until(about('chores', await idOf(edited)), 'Ada told of the edit');
+    await bens.until(about('chores', await idOf(edited)), 'Ben told he is off the chore');
     const renamed = await family.admin.client.patch(`/api/chores/${made.body.id}`, { title: 'Water the garden' });
-    await adas.until(about('chores', positionOf(renamed)), 'Ada told of the new title');
+    await adas.until(about('chores', await idOf(renamed)), 'Ada told of the new title');
     const posted = await family.admin.client.post('/api/announcements', { title: 'After the chore', content: 'Later' });
-    await bens.until(about('announcements', positionOf(posted)), 'the announcement after the edits');
-    expect(bens.heard.some((c) => c.id === positionOf(renamed))).toBe(false);
+    await bens.until(about('announcements', await idOf(posted)), 'the announcement after the edits');
+    const renamedId = await idOf(renamed);
+    expect(bens.heard.some((c) => c.id === renamedId)).toBe(false);
   });
 
   it('refreshes the bell of whoever a change made a notification for, and every tab of a member who read theirs', async () => {
     const [ada, ben] = family.kids;
     const [mom, adas, adasOtherTab, bens] = await Promise.all([family.admin, ada, ada, ben].map((m) => ready(m.client.token)));
     const made = await family.admin.client.post('/api/tasks', { title: 'Water the ferns', pointsValue: 3, assignedTo: [ada.id] });
-    const told = await adas.until(about('tasks', positionOf(made)), 'the new task');
+    const told = await adas.until(about('tasks', await idOf(made)), 'the new task');
     expect(told.topics).toContain('notifications');
     // Mom made it: no notification of her own doing.
-    expect((await mom.until(about('tasks', positionOf(made)), 'the new task, to Mom')).topics).not.toContain('notifications');
+    expect((await mom.until(about('tasks', await idOf(made)), 'the new task, to Mom')).topics).not.toContain('notifications');
 
     const read = await ada.client.post('/api/notifications/read-all', {});
     expect(read.status).toBeLessThan(300);
-    await adasOtherTab.until((c) => c.id === positionOf(read) && c.topics.includes('notifications'), 'the read, in the other tab');
+    const readId = await idOf(read);
+    await adasOtherTab.until((c) => c.id === readId && c.topics.includes('notifications'), 'the read, in the other tab');
     const posted = await family.admin.client.post('/api/announcements', { title: 'Later still', content: 'After the read' });
-    await bens.until(about('announcements', positionOf(posted)), 'the announcement');
+    await bens.until(about('announcements', await idOf(posted)), 'the announcement');
     expect(bens.heard.some((c) => c.topics.includes('notifications'))).toBe(false);
   });
 
@@ -134,9 +142,9 @@ describe('GET /api/live', () => {
     const lastId = first.lastId()!;
     first.close();
     const taskId = await createTask(family, { child: ada, title: 'While away' });
-    await givePoints(family, ada, 3);
+    const given = await family.admin.client.post('/api/points', { userId: ada.id, amount: 3, reason: 'While away' });
     await untilQuiet(server);
-    const head = await server.running.events.headPosition();
+    const head = await idOf(given);
 
     const resumed = await open(ada.client.token, { 'last-event-id': String(lastId) });
     const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up');
@@ -148,6 +156,54 @@ describe('GET /api/live', () => {
     const bens = await open(family.kids[1].client.token, { 'last-event-id': String(lastId) });
     const said = await bens.until((c) => c.id !== null, 'Ben’s catch-up');
     expect(said.topics.filter((t) => ['tasks', 'points'].includes(t))).toEqual([]);
+  });
+
+  it('counts only the family’s own changes in its ids: another family’s writes between two of ours move nothing', async () => {
+    const mom = await ready(family.admin.client.token);
+    const at = mom.lastId()!;
+    for (let i = 0; i < 5; i += 1) expect((await other.admin.client.post('/api/announcements', { title: `Theirs ${i}`, content: 'Not yours' })).status).toBe(201);
+    await untilQuiet(server);
+    const posted = await family.manager.client.post('/api/announcements', { title: 'Ours, next', content: 'Yes' });
+    const heard = await mom.until((c) => c.type === 'change' && c.topics.includes('announcements'), 'our announcement');
+    expect(heard.id).toBe(at + 1);
+    expect(heard.id).toBe(await idOf(posted));
+    expect(heard.id).toBeLessThan(Number(posted.headers.get('x-familyos-position')));
+  });
+
+  it('a resume from Last-Event-ID 0 reads its own family’s changes only, never the log of the others', async () => {
+    // The others write first, so that the log from the start is mostly theirs.
+    for (let i = 0; i < 20; i += 1) await other.admin.client.post('/api/announcements', { title: `Busy ${i}`, content: 'Elsewhere' });
+    const fresh = await createFamily(server.url);
+    await untilQuiet(server);
+    const events = server.running.events;
+    const readAll = events.readAll.bind(events);
+    const read: StoredEvent[] = [];
+    events.readAll = async (...args) => {
+      const batch = await readAll(...args);
+      read.push(...batch);
+      return batch;
+    };
+    try {
+      const resumed = await open(fresh.kids[0].client.token, { 'last-event-id': '0' });
+      const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up from the start');
+      // Exact, not "everything": what a new family's child has seen change (no calendar, no chores, no reports).
+      expect(caughtUp.topics).toEqual(expect.arrayContaining(['users', 'family']));
+      expect(caughtUp.topics).not.toContain('calendar-events');
+      expect(caughtUp.topics).not.toContain('audit-logs');
+    } finally {
+      events.readAll = readAll;
+    }
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((e) => e.metadata.familyId !== fresh.familyId)).toEqual([]);
+  });
+
+  it('an id the family never reached (another store, a forged one) refreshes everything, and the stream goes on from there', async () => {
+    const resumed = await open(family.kids[0].client.token, { 'last-event-id': '999999999' });
+    const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up');
+    expect(caughtUp.topics).toEqual(expect.arrayContaining(['tasks', 'points', 'notifications', 'standings']));
+    expect(caughtUp.id).toBeLessThan(999999999);
+    const posted = await family.admin.client.post('/api/announcements', { title: 'After a strange id', content: 'Heard' });
+    await resumed.until(about('announcements', await idOf(posted)), 'the next change');
   });
 
   it('ends when the member signs out, and when a parent changes the member; the old session is then refused', async () => {

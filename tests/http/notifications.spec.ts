@@ -103,6 +103,37 @@ describe('/api/notifications', () => {
     expect(await toldAbout(pending.body.pending.id)).toEqual({ admin: ['accessRequested'] });
   });
 
+  describe('a decision settles what asked for it, for every parent it asked (decision 046)', () => {
+    const about = async (member: Member, subjectId: string, kind: string) =>
+      (await listOf(member.client)).notifications.find((n) => n.subject.id === subjectId && n.kind === kind);
+
+    it('a task one parent approves no longer waits for the other: read, dealt with, off the unread count', async () => {
+      const taskId = await createTask(family, { child: ada, to: 'submitted' });
+      const waiting = await about(family.manager, taskId, 'taskSubmitted');
+      expect(waiting).toMatchObject({ readAt: null, settledAt: null, body: expect.stringContaining('Waiting for your review') });
+      const unreadBefore = (await listOf(family.manager.client)).unread;
+      expect((await admin().put(`/api/tasks/${taskId}`, { status: 'approved', score: 8 })).status).toBe(200);
+      for (const parent of [family.admin, family.manager]) {
+        expect(await about(parent, taskId, 'taskSubmitted')).toMatchObject({ readAt: expect.any(String), settledAt: expect.any(String) });
+      }
+      expect((await listOf(family.manager.client)).unread).toBe(unreadBefore - 1);
+    });
+
+    it("a reward and a child's request answered by anyone are settled too; news that asks nothing is not", async () => {
+      const reward = (await ada.client.post('/api/redemptions', { option: REWARD })).body.id as string;
+      const request = (await ben.client.post('/api/tasks', { title: uniqueName('Rake leaves '), pointsValue: 5, requestType: 'want_to_do' })).body.id as string;
+      expect(await about(family.admin, reward, 'redemptionRequested')).toMatchObject({ settledAt: null });
+      expect((await family.manager.client.put(`/api/redemptions/${reward}`, { status: 'rejected' })).status).toBe(200);
+      expect((await admin().put(`/api/tasks/${request}`, { status: 'rejected' })).status).toBe(200);
+      for (const parent of [family.admin, family.manager]) {
+        expect(await about(parent, reward, 'redemptionRequested')).toMatchObject({ readAt: expect.any(String), settledAt: expect.any(String) });
+        expect(await about(parent, request, 'childRequest')).toMatchObject({ readAt: expect.any(String), settledAt: expect.any(String) });
+      }
+      // The child's answer is news, not a question: unread until Ada reads it.
+      expect(await about(ada, reward, 'rewardRejected')).toMatchObject({ readAt: null, settledAt: null });
+    });
+  });
+
   describe('reading', () => {
     let adas: NotificationView[];
     beforeAll(async () => {

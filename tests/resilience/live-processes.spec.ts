@@ -12,7 +12,8 @@ import { probeRedis } from '@familyos/scheduler/bullmq';
 import { deleteQueueKeys, skipWithoutRedis } from '../../libs/scheduler/src/testing/redis.js';
 import { ApiClient } from '../support/api-client.js';
 import { createFamily } from '../support/factories.js';
-import { listen, type HeardChange, type LiveListener } from '../support/live-listener.js';
+import { SqliteReadModelStore } from '@familyos/read-models';
+import { changeIdAt, listen, type HeardChange, type LiveListener } from '../support/live-listener.js';
 import { startApiProcess, startProjectorProcess, stillRunning, stopProcess } from '../support/processes.js';
 
 const SUITE = 'the change stream over two api processes and a projector';
@@ -52,9 +53,12 @@ if (!redis.available) {
 
       const made = await new ApiClient(a.url, family.admin.client.token).post('/api/tasks', { title: 'Across processes', pointsValue: 4, assignedTo: [ada.id] });
       expect(made.status).toBe(201);
-      const position = Number(made.headers.get('x-familyos-position'));
+      // The ids are the family's own count of its changes (decision 046), the same in every process: read here
+      // from the read models the projector keeps.
+      const readModels = new SqliteReadModelStore(join(dataDir, 'read-models.sqlite'));
+      const idOf = (res: { headers: Headers }) => changeIdAt(readModels, family.familyId, Number(res.headers.get('x-familyos-position')));
       const told = (topic: string, at: number) => (c: HeardChange) => c.type === 'change' && c.id === at && c.topics.includes(topic);
-      await adas.until(told('tasks', position), 'the task, on the other process');
+      await adas.until(told('tasks', await idOf(made)), 'the task, on the other process');
       // Heard once the projector committed it: B's read models already show it, with no read-your-writes.
       expect(((await new ApiClient(b.url, ada.client.token).get('/api/tasks')).body as { id: string }[]).map((t) => t.id)).toContain(made.body.id);
 
@@ -65,12 +69,13 @@ if (!redis.available) {
       const resumed = await listen(a.url, ada.client.token, { 'last-event-id': String(lastId) });
       streams.push(resumed);
       const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up on A');
-      expect(caughtUp.id).toBeGreaterThanOrEqual(Number(given.headers.get('x-familyos-position')));
+      expect(caughtUp.id).toBeGreaterThanOrEqual(await idOf(given));
       expect(caughtUp.topics).toContain('points');
 
       const posted = await new ApiClient(a.url, family.admin.client.token).post('/api/announcements', { title: 'All of us', content: 'Hi' });
-      await bens.until(told('announcements', Number(posted.headers.get('x-familyos-position'))), 'the announcement, on B');
+      await bens.until(told('announcements', await idOf(posted)), 'the announcement, on B');
       expect(bens.heard.some((c) => c.topics.includes('tasks') || c.topics.includes('points'))).toBe(false);
+      await readModels.close();
     });
   });
 }

@@ -44,6 +44,17 @@ const memberScoped: [string, string, Query][] = [
   ['unread notifications up to a position', collections.notifications, { where: { memberId: 'm', readAt: null, position: { lte: 10 } } }],
 ];
 
+/**
+ * The change stream's reads (decision 046): a resume reads its family's changes after its id, never the log, and
+ * each change is numbered by (family, position); a decision's notifications are found by what they wait on.
+ */
+const liveShapes: [string, string, Query, string][] = [
+  ['a family’s changes after a stream’s id', collections.liveChanges, { where: { familyId: f, seq: { gt: 3, lte: 9 } }, orderBy: [{ field: 'seq', direction: 'asc' }] }, 'documents_live_changes_familyId_seq (<expr>=? AND <expr>>? AND <expr><?)'],
+  ['the change an event is', collections.liveChanges, { where: { familyId: f, position: 42 }, limit: 1 }, 'documents_live_changes_familyId_position (<expr>=? AND <expr>=?)'],
+  ['where a stream stands', collections.liveChanges, { where: { familyId: f, position: { lte: 42 } }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 1 }, 'documents_live_changes_familyId_position (<expr>=? AND <expr><?)'],
+  ['the notifications a decision settles', collections.notifications, { where: { awaits: 'task:t1', settledAt: null } }, 'documents_notifications_awaits_settledAt (<expr>=? AND <expr>=?)'],
+];
+
 describe('read-model query plans', () => {
   let dir: string;
   let store: SqliteReadModelStore;
@@ -67,6 +78,13 @@ describe('read-model query plans', () => {
     const plan = store.explain(collection, query).join('\n');
     expect(plan).not.toMatch(/\bSCAN documents\b/);
     expect(plan).toMatch(/SEARCH documents USING INDEX documents_notifications_memberId_\w+ \(<expr>=\?/);
+    expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+
+  it.each(liveShapes)('%s searches its own index, in order', (_label, collection, query, index) => {
+    const plan = store.explain(collection, query).join('\n');
+    expect(plan).not.toMatch(/\bSCAN documents\b/);
+    expect(plan).toContain(index);
     expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 

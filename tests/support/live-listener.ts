@@ -1,4 +1,13 @@
+import { collections } from '@familyos/projections';
+import type { ReadModelReader } from '@familyos/read-models';
 import { eventually } from './eventually.js';
+
+/**
+ * The id a family's streams tell the event at log `position` with: its number among the family's changes
+ * (decision 046), once the projections have counted it. Tests know positions from the commands' answers.
+ */
+export const changeIdAt = (readModels: ReadModelReader, familyId: string, position: number): Promise<number> =>
+  eventually(async () => (await readModels.find(collections.liveChanges, { where: { familyId, position } }))[0]?.seq, `the change at ${position} numbered`);
 
 /** One event the change stream sent. */
 export interface HeardChange {

@@ -6,3 +6,4 @@ export { actionOf } from './projections/audit.projection.js';
 export * from './runner/projection-runner.js';
 export { rebuildProjections } from './rebuild-projections.js';
 export { notificationId } from './projections/notifications.projection.js';
+export { liveChangeId } from './projections/live-changes.projection.js';

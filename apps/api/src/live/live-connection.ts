@@ -9,8 +9,8 @@ const MAX_UNSENT_BYTES = 64 * 1024;
  * first hears what it missed), the changes the feed tells it wait in order behind it.
  */
 export class LiveConnection {
-  /** Changes at or before this position are already told (or were before the stream began). */
-  private told: number;
+  /** The family's changes up to this one are already told (or were before the stream began): decision 046. */
+  private told = 0;
   private waiting: LiveChange[] | null = [];
   private ended = false;
 
@@ -22,10 +22,8 @@ export class LiveConnection {
     /** The log's head when it opened: its session and member were read from the log up to there. */
     readonly openedAt: number,
     private readonly response: ServerResponse,
-    resumeAfter: number,
     private readonly onEnd: (connection: LiveConnection) => void,
   ) {
-    this.told = resumeAfter;
     response.on('close', () => this.end());
   }
 
@@ -35,16 +33,18 @@ export class LiveConnection {
 
   /** What the feed tells it, in log order; held back while the catch-up is under way. */
   tell(change: LiveChange): void {
-    if (change.position <= this.told) return;
     if (this.waiting) this.waiting.push(change);
-    else this.send(change);
+    else if (change.id > this.told) this.send(change);
   }
 
-  /** Sends the catch-up (the topics of what it missed, up to `position`), then what waited behind it. */
-  caughtUp(position: number, topics: readonly LiveTopic[]): void {
-    if (topics.length > 0) this.send({ position, topics: [...topics] });
-    else this.frame(`id: ${Math.max(position, this.told)}\nevent: ready\ndata: {}\n\n`);
-    this.told = Math.max(this.told, position);
+  /**
+   * Sends the catch-up (the topics of what it missed, up to the family's change `id`, where the stream now stands),
+   * then what waited behind it: the changes after `id`.
+   */
+  caughtUp(id: number, topics: readonly LiveTopic[]): void {
+    if (topics.length > 0) this.send({ id, topics: [...topics] });
+    else this.frame(`id: ${id}\nevent: ready\ndata: {}\n\n`);
+    this.told = id;
     const waiting = this.waiting ?? [];
     this.waiting = null;
     for (const change of waiting) this.tell(change);
@@ -64,8 +64,8 @@ export class LiveConnection {
   }
 
   private send(change: LiveChange): void {
-    this.told = Math.max(this.told, change.position);
-    this.frame(`id: ${change.position}\nevent: change\ndata: ${JSON.stringify({ topics: change.topics })}\n\n`);
+    this.told = Math.max(this.told, change.id);
+    this.frame(`id: ${change.id}\nevent: change\ndata: ${JSON.stringify({ topics: change.topics })}\n\n`);
   }
 
   private frame(text: string): void {

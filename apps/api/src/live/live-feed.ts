@@ -5,15 +5,18 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ProjectionProgress } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { choreMembersOf, LIVE_TOPICS, liveChangeFor, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
+import { choreMembersOf, decisionsSettledBy, LIVE_TOPICS, liveChangeFor, mayChangeScreens, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
 import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { LiveConnection } from './live-connection.js';
 
 /** A browser may keep this many streams (tabs) at once; the oldest goes when one more opens. */
 export const STREAMS_PER_MEMBER = 8;
-/** A resumed stream catches up over at most this many events; further behind, it is told to refresh everything. */
-const CATCH_UP_LIMIT = 2000;
+/**
+ * A resumed stream catches up over at most this many of its family's changes; further behind (or from an id the
+ * family never reached), it is told to refresh everything, without reading any of them.
+ */
+const CATCH_UP_LIMIT = 200;
 const KEEP_ALIVE_MS = 25_000;
 /** How long a change waits for the projections before the feed tries it again (they may be catching up). */
 const PROJECTIONS_WAIT_MS = 10_000;
@@ -25,15 +28,16 @@ export interface OpenStream {
   tokenHash: string;
   expiresAt: string;
   response: ServerResponse;
-  /** The Last-Event-ID the browser sent back: the position it heard up to. null for a new stream. */
+  /** The Last-Event-ID the browser sent back: the family's change it heard up to. null for a new stream. */
   resumeAfter: number | null;
 }
 
 /**
- * Each family's change stream (issue 20, decision 036). One follower per api process reads the log like a
+ * Each family's change stream (issue 20, decisions 036 and 046). One follower per api process reads the log like a
  * reactor, from the head at boot, with its checkpoint in the process: for each event it waits until the
- * projections have committed it (so what a browser refetches already shows it), then tells each open stream of
- * that family what `liveChangeFor` lets its member hear. Every api process follows the same log, so a change made
+ * projections have committed it (so what a browser refetches already shows it, and the event has its number among
+ * the family's changes, the id it is told with), then tells each open stream of that family what `liveChangeFor`
+ * lets its member hear. Every api process follows the same log, so a change made
  * through any of them reaches the streams of all of them.
  */
 @Injectable()
@@ -81,39 +85,40 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     // The request was signed in against the log as it stood (about) now: an older sign-out or role change this
     // process has not followed yet must not end the new stream.
     const openedAt = await this.events.headPosition();
+    // Everything up to `from` was told to the streams open then; from here on this one is told too (held back
+    // until its catch-up is sent). Registered in the same turn, so no change falls in between.
     const from = this.position;
-    const connection = new LiveConnection(
-      member,
-      stream.tokenHash,
-      Date.parse(stream.expiresAt),
-      openedAt,
-      stream.response,
-      Math.max(stream.resumeAfter ?? from, 0),
-      (c) => this.forget(c),
-    );
+    const connection = new LiveConnection(member, stream.tokenHash, Date.parse(stream.expiresAt), openedAt, stream.response, (c) => this.forget(c));
     const family = this.byFamily.get(member.familyId) ?? new Set<LiveConnection>();
     this.byFamily.set(member.familyId, family);
     const mine = [...family].filter((c) => c.member.id === member.id);
     if (mine.length >= STREAMS_PER_MEMBER) mine[0].end();
     family.add(connection);
     try {
-      const missed = stream.resumeAfter === null || stream.resumeAfter >= from ? [] : await this.missedSince(member, stream.resumeAfter, from);
-      connection.caughtUp(from, missed);
+      // The family's changes are numbered once the projections hold them: up to `from`, then, before counting.
+      const counted = await this.progress.waitFor(from, PROJECTIONS_WAIT_MS);
+      const upTo = await this.familyChangeAt(member.familyId, from);
+      const after = stream.resumeAfter;
+      const missed = !counted ? [...LIVE_TOPICS] : after === null || after === upTo ? [] : await this.missedSince(member, after, upTo);
+      connection.caughtUp(upTo, missed);
     } catch (error) {
-      this.logger.warn(`A resumed stream could not catch up: ${(error as Error).message}`);
+      this.logger.warn(`A stream could not catch up: ${(error as Error).message}`);
       connection.end();
     }
   }
 
   private async react(event: StoredEvent): Promise<void> {
-    const family = event.metadata.familyId ? this.byFamily.get(event.metadata.familyId) : undefined;
-    if (family?.size) {
+    const familyId = event.metadata.familyId;
+    const family = familyId ? this.byFamily.get(familyId) : undefined;
+    if (familyId && family?.size && mayChangeScreens(event)) {
       if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) {
         throw new Error(`the projections have not reached position ${event.position} yet`);
       }
+      const [counted] = await this.readModels.find(collections.liveChanges, { where: { familyId, position: event.position }, limit: 1 });
+      if (!counted) throw new Error(`the change at position ${event.position} has no number in its family yet`);
       const facts = { ...(await this.factsOf(event)), notified: await this.notifiedBy(event, [...family].map((c) => c.member.id)) };
       for (const connection of family) {
-        const change = liveChangeFor(connection.member, event, facts);
+        const change = liveChangeFor(connection.member, { ...event, id: counted.seq }, facts);
         if (change) connection.tell(change);
       }
     }
@@ -161,27 +166,40 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
    */
   private async notifiedBy(event: StoredEvent, listening: readonly string[]): Promise<string[]> {
     if (streamCategory(event.streamId) === 'notificationReads') return [streamEntityId(event.streamId)];
-    if (!mayNotify(event.type) || !event.metadata.familyId) return [];
-    const made = await this.readModels.find(collections.notifications, { where: { familyId: event.metadata.familyId, position: event.position } });
-    return made.map((n) => n.memberId).filter((id) => listening.includes(id));
+    if (!event.metadata.familyId) return [];
+    const made = mayNotify(event.type) ? await this.readModels.find(collections.notifications, { where: { familyId: event.metadata.familyId, position: event.position } }) : [];
+    // A decision settles what asked for it in every bell it was sent to (decision 046).
+    for (const awaits of decisionsSettledBy(event)) made.push(...(await this.readModels.find(collections.notifications, { where: { awaits } })));
+    return [...new Set(made.map((n) => n.memberId))].filter((id) => listening.includes(id));
   }
 
-  /** The topics of what `member` missed in (after, upTo]; everything when that is too far back to read. */
-  private async missedSince(member: Actor, after: number, upTo: number): Promise<LiveTopic[]> {
+  /** The number of the family's latest change at or before log position `position` (0: none yet). */
+  private async familyChangeAt(familyId: string, position: number): Promise<number> {
+    const [latest] = await this.readModels.find(collections.liveChanges, {
+      where: { familyId, position: { lte: position } },
+      orderBy: [{ field: 'position', direction: 'desc' }],
+      limit: 1,
+    });
+    return latest?.seq ?? 0;
+  }
+
+  /**
+   * The topics of what `member` missed in their family's changes (after, upTo]: only that family's rows and events
+   * are read, never the log between them. Too far back, or an id the family never reached (another store, a
+   * forged one): every topic.
+   */
+  private async missedSince(member: Actor & { familyId: string }, after: number, upTo: number): Promise<LiveTopic[]> {
+    if (after > upTo || upTo - after > CATCH_UP_LIMIT) return [...LIVE_TOPICS];
+    const changes = await this.readModels.find(collections.liveChanges, {
+      where: { familyId: member.familyId, seq: { gt: after, lte: upTo } },
+      orderBy: [{ field: 'seq', direction: 'asc' }],
+    });
     const topics = new Set<LiveTopic>();
-    let at = after;
-    let read = 0;
-    while (at < upTo) {
-      const batch = (await this.events.readAll(at, 500)).filter((e) => e.position <= upTo);
-      if (batch.length === 0) break;
-      read += batch.length;
-      if (read > CATCH_UP_LIMIT) return [...LIVE_TOPICS];
-      for (const event of batch) {
-        if (event.metadata.familyId !== member.familyId) continue;
-        const change = liveChangeFor(member, event, { ...(await this.factsOf(event)), notified: await this.notifiedBy(event, [member.id]) });
-        for (const topic of change?.topics ?? []) topics.add(topic);
-      }
-      at = batch[batch.length - 1].position;
+    for (const { seq, position } of changes) {
+      const [event] = await this.events.readAll(position - 1, 1);
+      if (!event || event.position !== position) continue;
+      const change = liveChangeFor(member, { ...event, id: seq }, { ...(await this.factsOf(event)), notified: await this.notifiedBy(event, [member.id]) });
+      for (const topic of change?.topics ?? []) topics.add(topic);
     }
     return [...topics];
   }

@@ -13,8 +13,8 @@ const RETRY_MS = 2000;
 
 /**
  * GET /api/live: the family's changes as Server-Sent Events (issue 20, decision 036). Each `change` names the
- * web app's query families it made stale (`topics`), with the log position as its id; a browser that sends
- * that id back as Last-Event-ID first hears what it missed. Only a request that asks for an event stream gets
+ * web app's query families it made stale (`topics`), with its number among the family's changes as its id (never
+ * the log's position: decision 046); a browser that sends that id back as Last-Event-ID first hears what it missed. Only a request that asks for an event stream gets
  * one: anything else is answered at once, so nothing waits on a stream it never wanted.
  */
 @Controller('api/live')

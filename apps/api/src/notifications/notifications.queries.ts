@@ -14,6 +14,7 @@ export const notificationView = (doc: NotificationDoc): NotificationView => ({
   subject: doc.subject,
   createdAt: doc.createdAt,
   readAt: doc.readAt,
+  settledAt: doc.settledAt ?? null,
 });
 
 /** A member's notification centre: their own rows only, looked up by member (the rows are never another's). */

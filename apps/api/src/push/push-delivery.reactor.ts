@@ -76,6 +76,8 @@ export class PushDeliveries implements OnApplicationBootstrap {
     const notifications = await this.readModels.find(collections.notifications, { where: { familyId, position: event.position } });
     const sends: Send[] = [];
     for (const notification of notifications) {
+      // Already decided by someone (a reactor catching up): nothing to ask the devices any more.
+      if (notification.settledAt) continue;
       const devices = (await this.devicesOf(notification.memberId, event)).filter((s) => s.kinds.includes(notification.kind));
       sends.push(...devices.map((subscription) => ({ subscription, notificationId: notification.id, message: pushMessageOf(notification) })));
     }

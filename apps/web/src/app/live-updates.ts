@@ -7,7 +7,8 @@ const BURST_MS = 100;
 /**
  * While a member of a family is signed in, the family's change stream refreshes exactly the queries a change
  * made stale (`['api', topic]`: the server names them, decision 036); the screens on view refetch at once, the
- * others when next shown. No polling: nothing is fetched unless the server says something changed.
+ * others when next shown. No polling: nothing is fetched unless the server says something changed, or a stream
+ * starting from now has to make sure of what was read before it stood.
  */
 export function useLiveUpdates(enabled: boolean): void {
   useEffect(() => {
@@ -23,6 +24,12 @@ export function useLiveUpdates(enabled: boolean): void {
           for (const topic of stale) void queryClient.invalidateQueries({ queryKey: ['api', topic] });
           stale.clear();
         }, BURST_MS);
+      },
+      // A stream that starts from now (a new page, or one that never heard an id) cannot tell what changed while
+      // the screen was reading its data: everything read before it stood is read once more (issue 26). A resumed
+      // stream needs nothing: the server sends what it missed since its id.
+      onOpen: (resumed) => {
+        if (!resumed) void queryClient.invalidateQueries({ queryKey: ['api'] });
       },
       onUnauthorized: signOutHere,
     });

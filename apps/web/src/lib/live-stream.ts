@@ -9,6 +9,11 @@ import { sessionToken } from './api';
 export interface LiveStreamHandlers {
   /** The query families (`['api', topic]`) a change made stale. */
   onChange(topics: string[]): void;
+  /**
+   * The stream said where it stands (its first id). `resumed`: it carried a Last-Event-ID, so what was missed
+   * meanwhile comes as a change; otherwise it starts from now, and data read before now may have missed a change.
+   */
+  onOpen(resumed: boolean): void;
   /** The server no longer knows this session. */
   onUnauthorized(): void;
 }
@@ -34,6 +39,7 @@ export function openLiveStream(handlers: LiveStreamHandlers): LiveStream {
     const headers: Record<string, string> = { accept: 'text/event-stream' };
     const token = sessionToken.get();
     if (token) headers.authorization = `Bearer ${token}`;
+    const resumed = lastId !== null;
     if (lastId) headers['last-event-id'] = lastId;
     try {
       const response = await fetch('/api/live', { headers, credentials: 'include', signal: controller.signal, cache: 'no-store' });
@@ -44,6 +50,7 @@ export function openLiveStream(handlers: LiveStreamHandlers): LiveStream {
         if (event.retry !== undefined) retryMs = event.retry;
         if (event.id !== undefined) {
           lastId = event.id;
+          if (!heard) handlers.onOpen(resumed);
           heard = true;
           failures = 0;
         }

@@ -25,6 +25,11 @@ export interface NotificationView {
   createdAt: string;
   /** null while unread. */
   readAt: string | null;
+  /**
+   * When someone made the decision it asked for (a review, a request's answer), or null: dealt with, for every
+   * member it was sent to, and counted read from then on. Always null for a notification that asks nothing.
+   */
+  settledAt: string | null;
 }
 
 /** GET /api/notifications: the member's newest notifications, and how many are unread. */

@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor.js';
-import { choreMembersOf, liveChangeFor, taskMembersOf } from './live-changes.js';
+import { choreMembersOf, liveChangeFor, mayChangeScreens, taskMembersOf } from './live-changes.js';
 
 /** Issue 20's rule for the family change stream: what each member hears of an event, and what it refreshes. */
 
@@ -10,20 +10,20 @@ const leo: Actor = { id: 'leo', role: 'child', familyId: 'f1' };
 const eve: Actor = { id: 'eve', role: 'admin', familyId: 'f2' };
 const loner: Actor = { id: 'sam', role: 'admin', familyId: null };
 
-const event = (streamId: string, familyId: string | null = 'f1', position = 42) => ({ streamId, position, metadata: { familyId } });
+const event = (streamId: string, familyId: string | null = 'f1', id = 42) => ({ streamId, id, metadata: { familyId } });
 
 describe('liveChangeFor', () => {
   it('a task of Emma’s: the parents and Emma refresh tasks, standings, chores and streaks; parents their activity log too', () => {
     const facts = { members: ['emma', 'mom'] };
-    expect(liveChangeFor(mom, event('task-t1'), facts)).toEqual({ position: 42, topics: ['tasks', 'standings', 'chores', 'streaks', 'audit-logs'] });
+    expect(liveChangeFor(mom, event('task-t1'), facts)).toEqual({ id: 42, topics: ['tasks', 'standings', 'chores', 'streaks', 'audit-logs'] });
     expect(liveChangeFor(dad, event('task-t1'), facts)?.topics).toContain('tasks');
-    expect(liveChangeFor(emma, event('task-t1'), facts)).toEqual({ position: 42, topics: ['tasks', 'standings', 'chores', 'streaks'] });
+    expect(liveChangeFor(emma, event('task-t1'), facts)).toEqual({ id: 42, topics: ['tasks', 'standings', 'chores', 'streaks'] });
   });
 
-  it('a sibling hears nothing of a task that is not theirs, nor of another child’s points', () => {
+  it('a sibling hears nothing of a task that is not theirs; of another child’s points only that the leaderboard moved', () => {
     expect(liveChangeFor(leo, event('task-t1'), { members: ['emma', 'mom'] })).toBeNull();
     expect(liveChangeFor(leo, event('task-t1'))).toBeNull();
-    expect(liveChangeFor(leo, event('pointsAccount-emma'))).toBeNull();
+    expect(liveChangeFor(leo, event('pointsAccount-emma'))).toEqual({ id: 42, topics: ['standings'] });
     expect(liveChangeFor(emma, event('pointsAccount-emma'))?.topics).toEqual(['points', 'redemptions', 'standings', 'users']);
   });
 
@@ -60,9 +60,22 @@ describe('liveChangeFor: the notifications', () => {
   it('refresh for the members the event made a notification for, or who read one; nobody else', () => {
     expect(liveChangeFor(emma, event('task-t1'), { members: ['emma'], notified: ['emma'] })?.topics).toContain('notifications');
     expect(liveChangeFor(mom, event('task-t1'), { members: ['emma'], notified: ['emma'] })?.topics).not.toContain('notifications');
-    expect(liveChangeFor(emma, event('notificationReads-emma'), { notified: ['emma'] })).toEqual({ position: 42, topics: ['notifications'] });
+    expect(liveChangeFor(emma, event('notificationReads-emma'), { notified: ['emma'] })).toEqual({ id: 42, topics: ['notifications'] });
     expect(liveChangeFor(leo, event('notificationReads-emma'), { notified: ['emma'] })).toBeNull();
     expect(liveChangeFor(eve, event('choreReminder-eve_2026-11-26'), { notified: ['eve'] })).toBeNull();
+  });
+});
+
+describe('mayChangeScreens: what counts among a family’s changes (their stream ids)', () => {
+  it('a stream some screen shows, a notification made, read or settled; not sign-ins, names, keys or deliveries', () => {
+    const of = (streamId: string, type = 'Anything', data: unknown = {}) => mayChangeScreens({ streamId, type, data });
+    for (const stream of ['task-t1', 'pointsAccount-emma', 'announcement-a1', 'chore-c1', 'notificationReads-emma', 'accessRequest-hub_x']) {
+      expect(of(stream)).toBe(true);
+    }
+    expect(of('choreReminder-emma_2026-11-26', 'ChoreReminderSent')).toBe(true);
+    for (const stream of ['session-abc', 'username-mom', 'idempotentRequest-k', 'signInLink-h', 'pushDelivery-x', 'mail-m1']) {
+      expect(of(stream)).toBe(false);
+    }
   });
 });
 

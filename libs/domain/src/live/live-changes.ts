@@ -1,5 +1,6 @@
 import { streamCategory, streamEntityId, type EventMetadata } from '@familyos/events';
 import type { Actor } from '../shared/actor.js';
+import { decisionsSettledBy, mayNotify } from '../notifications/notification-rule.js';
 
 /**
  * Live updates (issue 20), the rule a family's change stream will send by: which parts of the screen an event
@@ -47,9 +48,22 @@ const TOPICS_BY_STREAM: Readonly<Record<string, readonly LiveTopic[]>> = {
 const PARENTS_ONLY = new Set(['invite', 'accessRequest']);
 
 export interface LiveChange {
-  /** The event's position in the log: the stream's event id, so a dropped connection resumes after it. */
-  position: number;
+  /**
+   * The change's number among its family's changes (decision 046): the stream's event id, so a dropped
+   * connection resumes after it. Never the log's position, which would count every other family's writes.
+   */
+  id: number;
   topics: LiveTopic[];
+}
+
+/**
+ * Whether `event` can change anything a member of its family is shown: a stream with topics, a notification
+ * made, read or settled. Only those are counted as the family's changes (the ids its streams send): sign-ins,
+ * usernames, keys and deliveries are not.
+ */
+export function mayChangeScreens(event: { streamId: string; type: string; data: unknown }): boolean {
+  const kind = streamCategory(event.streamId);
+  return kind in TOPICS_BY_STREAM || kind === 'notificationReads' || mayNotify(event.type) || decisionsSettledBy(event).length > 0;
 }
 
 export interface LiveFacts {
@@ -66,19 +80,20 @@ export interface LiveFacts {
 const CHILDS_OWN = new Set(['task', 'chore']);
 
 /**
- * What `member` is told of `event`, or null for nothing: never another family's event; a child hears of the
- * family's shared things but of a task only when it is theirs, and of points only in their own account; the
+ * What `member` is told of a change (`id`, its family's number for the event), or null for nothing: never another
+ * family's event; a child hears of the family's shared things but of a task only when it is theirs, of points only
+ * in their own account (a sibling's move the leaderboard, `standings`, only); the
  * activity log is the parents'; the notifications of those `facts.notified` names.
  */
 export function liveChangeFor(
   member: Actor,
-  event: { streamId: string; position: number; metadata: Pick<EventMetadata, 'familyId'> },
+  change: { id: number; streamId: string; metadata: Pick<EventMetadata, 'familyId'> },
   facts: LiveFacts = {},
 ): LiveChange | null {
-  if (member.familyId === null || event.metadata.familyId !== member.familyId) return null;
-  const topics = topicsFor(member, event.streamId, facts);
+  if (member.familyId === null || change.metadata.familyId !== member.familyId) return null;
+  const topics = topicsFor(member, change.streamId, facts);
   if ((facts.notified ?? []).includes(member.id)) topics.push('notifications');
-  return topics.length === 0 ? null : { position: event.position, topics };
+  return topics.length === 0 ? null : { id: change.id, topics };
 }
 
 function topicsFor(member: Actor, streamId: string, facts: LiveFacts): LiveTopic[] {
@@ -88,7 +103,8 @@ function topicsFor(member: Actor, streamId: string, facts: LiveFacts): LiveTopic
   if (member.role !== 'child') return [...topics, 'audit-logs'];
   if (PARENTS_ONLY.has(kind)) return [];
   if (CHILDS_OWN.has(kind) && !(facts.members ?? []).includes(member.id)) return [];
-  if (kind === 'pointsAccount' && streamEntityId(streamId) !== member.id) return [];
+  // A sibling's points move the leaderboard every child sees, and nothing else of theirs.
+  if (kind === 'pointsAccount' && streamEntityId(streamId) !== member.id) return ['standings'];
   return [...topics];
 }
 

@@ -188,3 +188,56 @@ export function notificationsFor(event: Pick<StoredEvent, 'streamId' | 'metadata
 
 /** The event types that tell someone something: what the push reactor follows (decision 039). */
 export const NOTIFYING_EVENT_TYPES = Object.keys(rules) as EventType[];
+
+/**
+ * A notification that asks someone to decide (review a task, a child's request, a skip, a reward, a request to
+ * join) waits on that decision: the key it is settled by, the same for everyone it was sent to. Other kinds wait
+ * on nothing.
+ */
+export function awaitedDecision(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>): string | null {
+  const entity = streamEntityId(event.streamId);
+  switch (event.type) {
+    case 'TaskCreated':
+      return (event.data as EventOf<'TaskCreated'>['data']).isChildRequest ? `task:${entity}` : null;
+    case 'TaskSubmitted':
+      return `task:${entity}`;
+    case 'TaskSkipRequested':
+      return `skip:${entity}`;
+    case 'RedemptionRequested':
+      return `redemption:${(event.data as EventOf<'RedemptionRequested'>['data']).redemptionId}`;
+    case 'AccessRequested':
+      return `accessRequest:${(event.data as EventOf<'AccessRequested'>['data']).requestId}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The decisions `event` makes, whoever made them: every notification waiting on one is dealt with, for all its
+ * recipients (a task Mom approves no longer asks Dad, nor Mom's other devices, for a review). Removing the item
+ * deals with what waited on it too: there is nothing left to decide.
+ */
+export function decisionsSettledBy(event: Pick<StoredEvent, 'streamId' | 'type' | 'data'>): string[] {
+  const entity = streamEntityId(event.streamId);
+  switch (event.type) {
+    case 'TaskApproved':
+    case 'TaskRejected':
+    case 'TaskRequestAccepted':
+      return [`task:${entity}`];
+    case 'TaskDeleted':
+      return [`task:${entity}`, `skip:${entity}`];
+    // A chore's day that ended has nothing left to skip.
+    case 'TaskSkipApproved':
+    case 'TaskSkipDeclined':
+    case 'TaskMissed':
+      return [`skip:${entity}`];
+    case 'RedemptionApproved':
+    case 'RedemptionRejected':
+      return [`redemption:${(event.data as { redemptionId: string }).redemptionId}`];
+    case 'AccessRequestApproved':
+    case 'AccessRequestRejected':
+      return [`accessRequest:${(event.data as { requestId: string }).requestId}`];
+    default:
+      return [];
+  }
+}

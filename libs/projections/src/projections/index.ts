@@ -5,6 +5,7 @@ import { calendarProjection } from './calendar.projection.js';
 import { choresProjection } from './chores.projection.js';
 import { familiesProjection } from './families.projection.js';
 import { invitesProjection } from './invites.projection.js';
+import { liveChangesProjection } from './live-changes.projection.js';
 import { membersProjection } from './members.projection.js';
 import { notificationsProjection } from './notifications.projection.js';
 import { photosProjection } from './photos.projection.js';
@@ -29,4 +30,5 @@ export const allProjections: Projection[] = [
   auditProjection,
   notificationsProjection,
   pushSubscriptionsProjection,
+  liveChangesProjection,
 ];

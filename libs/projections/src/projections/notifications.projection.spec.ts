@@ -63,6 +63,8 @@ describe('notifications projection', () => {
       createdAt: created.metadata.timestamp,
       position: created.position,
       readAt: null,
+      awaits: null,
+      settledAt: null,
     });
     expect(all[1]).toMatchObject({ id: `${submitted.metadata.eventId}_dad`, position: submitted.position });
   });
@@ -106,6 +108,50 @@ describe('notifications projection', () => {
     expect(byId.get(`${first.metadata.eventId}_emma`)).toBe(allRead.metadata.timestamp);
     expect(byId.get(`${later.metadata.eventId}_emma`)).toBeNull();
     expect(byId.get(`${submitted.metadata.eventId}_mom`)).toBeNull();
+  });
+
+  it('settles what asked for a decision once anyone decides, for everyone it asked: read, and dealt with', async () => {
+    const log = family();
+    task(log);
+    const submitted = log.add('task-t1', 'TaskSubmitted', { submittedBy: 'emma' }, { actorId: 'emma' });
+    const asked = log.add('pointsAccount-emma', 'RedemptionRequested', { redemptionId: 'r1', childId: 'emma', option: 'Ice cream', cost: 30, emoji: '🍦' }, { actorId: 'emma' });
+    const approved = log.add('task-t1', 'TaskApproved', { score: 10, creditedTo: 'emma', entryId: 'p1', pointsValue: 10 }, { actorId: 'mom' });
+    const all = await rows(log);
+    const of = (eventId: string, memberId: string) => all.find((n) => n.id === `${eventId}_${memberId}`);
+    for (const parent of ['mom', 'dad']) {
+      expect(of(submitted.metadata.eventId, parent)).toMatchObject({ awaits: 'task:t1', settledAt: approved.metadata.timestamp, readAt: approved.metadata.timestamp });
+      // Another decision still waits: the reward nobody answered.
+      expect(of(asked.metadata.eventId, parent)).toMatchObject({ awaits: 'redemption:r1', settledAt: null, readAt: null });
+    }
+    // Emma's own news asks nothing of her: nothing settles it.
+    expect(all.filter((n) => n.memberId === 'emma').map((n) => [n.kind, n.awaits, n.settledAt, n.readAt])).toEqual([
+      ['taskAssigned', null, null, null],
+      ['taskApproved', null, null, null],
+    ]);
+  });
+
+  it('a member who read it first keeps the time they read it; a skip, a reward and a deleted request settle too', async () => {
+    const log = family();
+    task(log);
+    const skip = log.add('task-t1', 'TaskSkipRequested', { requestedBy: 'emma', reason: 'Sick' }, { actorId: 'emma' });
+    const read = log.add('notificationReads-dad', 'NotificationRead', { notificationId: `${skip.metadata.eventId}_dad`, position: skip.position }, { actorId: 'dad' });
+    const declined = log.add('task-t1', 'TaskSkipDeclined', {}, { actorId: 'mom' });
+    log.add('pointsAccount-emma', 'RedemptionRequested', { redemptionId: 'r1', childId: 'emma', option: 'Ice cream', cost: 30, emoji: '🍦' }, { actorId: 'emma' });
+    const rejected = log.add('pointsAccount-emma', 'RedemptionRejected', { redemptionId: 'r1', childId: 'emma' }, { actorId: 'dad' });
+    log.add('task-t2', 'TaskCreated', {
+      taskId: 't2', familyId: 'fam-1', createdBy: 'leo', title: 'Bake', description: '', pointsValue: 5, dueDate: null, assignedTo: ['leo'],
+      isRecurring: false, recurringFrequency: null, isChildRequest: true, requestType: 'want_to_do',
+    }, { actorId: 'leo' });
+    const deleted = log.add('task-t2', 'TaskDeleted', {}, { actorId: 'mom' });
+    const parents = (await rows(log)).filter((n) => n.memberId === 'dad' || n.memberId === 'mom');
+    expect(parents.map((n) => [n.memberId, n.awaits, n.settledAt, n.readAt])).toEqual([
+      ['dad', 'skip:t1', declined.metadata.timestamp, read.metadata.timestamp],
+      ['mom', 'skip:t1', declined.metadata.timestamp, declined.metadata.timestamp],
+      ['dad', 'redemption:r1', rejected.metadata.timestamp, rejected.metadata.timestamp],
+      ['mom', 'redemption:r1', rejected.metadata.timestamp, rejected.metadata.timestamp],
+      ['dad', 'task:t2', deleted.metadata.timestamp, deleted.metadata.timestamp],
+      ['mom', 'task:t2', deleted.metadata.timestamp, deleted.metadata.timestamp],
+    ]);
   });
 
   it('tells nothing of platform events with no family', async () => {

@@ -1,5 +1,5 @@
 import { isEvent, streamEntityId, type StoredEvent } from '@familyos/events';
-import { mayNotify, notificationsFor, type NotificationFacts, type NotificationMember, type NotificationTask } from '@familyos/domain';
+import { awaitedDecision, decisionsSettledBy, mayNotify, notificationsFor, type NotificationFacts, type NotificationMember, type NotificationTask } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
 import type { NotificationDoc, NotificationRefDoc } from '../schema/documents.js';
@@ -73,24 +73,40 @@ async function markRead(tx: ReadModelTx, e: StoredEvent): Promise<boolean> {
 }
 
 /**
+ * A decision made, by anyone: each notification that waited on it is settled, and so no longer counted unread,
+ * for every member it was sent to (decision 046). The key is the item's own id, so it is looked up across families.
+ */
+async function settle(tx: ReadModelTx, e: StoredEvent): Promise<void> {
+  const at = e.metadata.timestamp;
+  for (const awaits of decisionsSettledBy(e)) {
+    for (const row of await tx.find(collections.notifications, { where: { awaits, settledAt: null } })) {
+      await tx.put(collections.notifications, { ...row, settledAt: at, readAt: row.readAt ?? at });
+    }
+  }
+}
+
+/**
  * Each member's notification centre: one row per (event, member told), made once with the wording of its time
  * (a rename later does not reword it), read when the member says so.
  */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
+  // 2: a notification asking for a decision is settled once anyone decides (decision 046).
+  version: 2,
   collections: [collections.notifications, collections.notificationRefs],
   async apply(event, tx) {
+    await settle(tx, event);
     const familyId = event.metadata.familyId;
     if (!familyId) return;
     if (await markRead(tx, event)) return;
     // Most of the log (sessions, settings, the calendar…) tells no one: no facts are read for it.
     const told = mayNotify(event.type) ? notificationsFor(event, await factsFor(tx, event, familyId)) : [];
+    const awaits = told.length > 0 ? awaitedDecision(event) : null;
     for (const n of told) {
       const id = notificationId(event.metadata.eventId, n.memberId);
       // Written once: on a replayed event the facts may have moved on, and a read row stays read.
       if (await tx.get(collections.notifications, id)) continue;
-      const doc: NotificationDoc = { id, familyId, ...n, createdAt: event.metadata.timestamp, position: event.position, readAt: null };
+      const doc: NotificationDoc = { id, familyId, ...n, createdAt: event.metadata.timestamp, position: event.position, readAt: null, awaits, settledAt: null };
       await tx.put(collections.notifications, doc);
     }
     await remember(tx, event, familyId);

@@ -10,6 +10,8 @@ import type {
   CommentDoc,
   FamilyDoc,
   InviteDoc,
+  LiveChangeDoc,
+  LiveHeadDoc,
   MemberDoc,
   NotificationDoc,
   NotificationRefDoc,
@@ -54,6 +56,9 @@ export const collections = {
   notificationRefs: collection<NotificationRefDoc>('notification_refs'),
   /** The devices with push on (decision 039): what the push delivery reactor sends to. */
   pushSubscriptions: collection<PushSubscriptionDoc>('push_subscriptions'),
+  /** Each family's changes in its own count, the ids of its change streams, and its latest (decision 046). */
+  liveChanges: collection<LiveChangeDoc>('live_changes'),
+  liveHeads: collection<LiveHeadDoc>('live_heads'),
 };
 
 /**
@@ -71,6 +76,11 @@ export const readModelIndexes = [
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
   // The notifications one event made (push delivers them, the live stream refreshes their members' bells).
   { collection: collections.notifications, fields: ['familyId', 'position'] },
+  // The notifications still waiting on a decision, settled when anyone makes it (decision 046).
+  { collection: collections.notifications, fields: ['awaits', 'settledAt'] },
+  // A family's changes after a stream's id (a resume), and the one an event is (the id it is told with).
+  { collection: collections.liveChanges, fields: ['familyId', 'seq'] },
+  { collection: collections.liveChanges, fields: ['familyId', 'position'] },
   // A member's devices with push on (their settings, and where the delivery reactor sends their notices).
   { collection: collections.pushSubscriptions, fields: ['memberId'] },
 ];

@@ -199,8 +199,10 @@ export type {
  * (libs/domain `notificationsFor`), read when the member's notificationReads stream says so.
  */
 export type NotificationDoc = Notification &
-  Pick<NotificationView, 'id' | 'createdAt' | 'readAt'> & {
+  Pick<NotificationView, 'id' | 'createdAt' | 'readAt' | 'settledAt'> & {
     familyId: string;
+    /** The decision it asks for (libs/domain `awaitedDecision`: `task:<id>`…), or null: what settles it. */
+    awaits: string | null;
     /** The event's place in the log: the newest first, and what "all read up to" compares. */
     position: number;
   };
@@ -227,4 +229,23 @@ export interface PushSubscriptionDoc {
   kinds: NotificationKind[];
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * One change of a family's (decision 046), `<familyId>:<seq>`: its number in the family's own count, the id its
+ * change streams send, and the event's place in the log, which the server keeps to itself.
+ */
+export interface LiveChangeDoc {
+  id: string;
+  familyId: string;
+  seq: number;
+  position: number;
+}
+
+/** A family's latest change: the next one's number, and the position that makes a replayed event a no-op. */
+export interface LiveHeadDoc {
+  id: string;
+  familyId: string;
+  seq: number;
+  position: number;
 }

@@ -72,6 +72,7 @@ export function NotificationBell() {
                   onClick={() => open(n)}
                   data-testid="notification"
                   data-unread={n.readAt === null}
+                  data-settled={n.settledAt !== null}
                   sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, bgcolor: n.readAt === null ? 'action.hover' : undefined }}
                 >
                   <Box
@@ -85,7 +86,8 @@ export function NotificationBell() {
                         {n.title}
                       </>
                     }
-                    secondary={[n.body, ago(n.createdAt)].filter(Boolean).join(' · ')}
+                    // Someone decided what it asked (decision 046): its "Waiting for your review" is no longer true.
+                    secondary={[n.settledAt ? 'Dealt with' : n.body, ago(n.createdAt)].filter(Boolean).join(' · ')}
                     slotProps={{ primary: { sx: { fontWeight: n.readAt === null ? 700 : 400 } } }}
                   />
                 </ListItemButton>
