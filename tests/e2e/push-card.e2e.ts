@@ -137,6 +137,7 @@ test('where the browser refuses push although notifications are allowed (a priva
   await expect(failure).toContainText('Private (incognito) windows never can: open FamilyOS in a normal window and turn them on there.');
   await expect(failure).not.toContainText('Registration failed');
   await expect(card.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+  await checkA11y(page, 'the profile after the browser refused push');
   expect((await parent.client.get<PushSettingsView>('/api/push')).body.subscriptions).toEqual([]);
   await browser.close();
 });
