@@ -163,7 +163,11 @@ function DevicePush({
       ) : (
         <>
           <Typography color="text.secondary" data-testid="push-state">
-            Off for this device. Turn it on to be told when something waits for you, even with FamilyOS closed.
+            {/* The browser still has a subscription the server no longer keeps: its push service said it is gone,
+                or the server may not send there (decision 042). The member is told that much, never why. */}
+            {browser
+              ? 'Notifications stopped working on this device. Turn them on again to be told here when something waits for you.'
+              : 'Off for this device. Turn it on to be told when something waits for you, even with FamilyOS closed.'}
           </Typography>
           <Button variant="contained" onClick={() => void turnOn()} disabled={starting} sx={{ alignSelf: 'flex-start' }}>
             {starting ? 'Turning on...' : 'Turn on for this device'}
