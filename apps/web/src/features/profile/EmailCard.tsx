@@ -59,7 +59,9 @@ function EmailForm({ memberId, settings }: { memberId: string; settings: EmailSe
       ? 'Your address is removed: no more e-mail.'
       : changed
         ? `Check your inbox: open the link sent to ${trimmed.toLowerCase()} to confirm it.`
-        : `Mail goes to ${trimmed.toLowerCase()}.`;
+        : settings.confirmed
+          ? `Mail goes to ${trimmed.toLowerCase()}.`
+          : `Open the link sent to ${trimmed.toLowerCase()} to confirm it.`;
     void save({ address: trimmed || null }, done);
   };
   const hasAddress = settings.address !== null;
