@@ -216,4 +216,16 @@ describe('an address gets mail only once its owner followed the link mailed to i
     await generate(family.admin);
     await eventually(async () => inbox.to(address).some((m) => m.subject.startsWith(REPORT)), 'the report once confirmed');
   });
+
+  // Last: it spends this address's tries for a minute.
+  it('links cannot be tried cheaply: 60 a minute from one address, then 429 with Retry-After', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 70 && !answers.includes(429); i += 1) answers.push((await follow(randomUUID())).status);
+    expect(answers.filter((s) => s !== 404 && s !== 429)).toEqual([]);
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.length).toBeLessThanOrEqual(61);
+    const refused = await fetch(`${server.url}/api/email-confirmation/${randomUUID()}`, { method: 'POST' });
+    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([429, messages.confirmationTriesTooMany]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
 });

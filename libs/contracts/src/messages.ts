@@ -181,5 +181,6 @@ export const messages = {
   emailConfirmationExpired: 'This confirmation link has expired. Send a new one from your Profile page.',
   emailConfirmationStale: 'This confirmation link is for an address that is no longer set.',
   emailConfirmationsTooMany: 'Too many confirmation mails were asked for. Wait a while, then send the link again.',
+  confirmationTriesTooMany: 'Too many confirmation links were tried from this address. Please wait a minute and try again.',
   reportsTooMany: 'Reports were generated too often. Wait a while, then generate again.',
 } as const;

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import type { EmailConfirmedView } from '@familyos/contracts';
+import { messages, type EmailConfirmedView } from '@familyos/contracts';
 import { Public } from '../auth/auth.guard.js';
 import { addressKey, SignInRateLimiter } from '../auth/rate-limit.js';
 import { ConfirmEmail } from './email.handler.js';
@@ -22,8 +22,8 @@ export class EmailConfirmationController {
   @Post('email-confirmation/:token')
   @HttpCode(200)
   async confirm(@Param('token') token: string, @Req() request: FastifyRequest): Promise<EmailConfirmedView> {
-    // Every attempt counts, as for sign-in links: tokens cannot be tried cheaply from one address.
-    this.limiter.hit([{ key: `link-ip:${addressKey(request.ip)}`, limit: this.limiter.limits.joinsPerAddress }]);
+    // Every attempt counts, as for sign-in links (a window of its own): tokens cannot be tried cheaply from one address.
+    this.limiter.hit([{ key: `confirm-link-ip:${addressKey(request.ip)}`, limit: this.limiter.limits.joinsPerAddress, message: messages.confirmationTriesTooMany }]);
     const { address } = await this.commands.execute(new ConfirmEmail(token));
     return { address, confirmed: true };
   }
