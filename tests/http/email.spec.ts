@@ -1,13 +1,14 @@
 import { DateTime } from 'luxon';
 import { messages } from '@familyos/contracts';
 import { eventually } from '../support/eventually.js';
+import { CONFIRMATION_SUBJECT, confirmationMails, confirmFromInbox } from '../support/email-confirmation.js';
 import { createFamily, createTask, givePoints, uniqueName, type Family } from '../support/factories.js';
 import { SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
 
 /**
  * Issue 20, e-mail (decision 041), against a real SMTP server the test starts on the loopback: a parent sets an
- * address; a generated weekly report arrives once with its figures, never to a child, not after it was turned
+ * address and confirms it from the mail it gets (decision 043, tests/http/email-confirmation.spec.ts); a generated weekly report arrives once with its figures, never to a child, not after it was turned
  * off; the daily summary comes at the family's reminder time on a moved clock, once, with what waits, and not at
  * all when nothing waits; with the SMTP server down a report is mailed once when it comes back. The address is
  * seen by its member and the family's admins only.
@@ -28,7 +29,9 @@ describe('e-mail through the SMTP server of SMTP_URL', () => {
   const MANAGER = 'casey@example.org';
   const CHILD = 'ada@example.org';
   const reports = (to: string) => inbox.to(to).filter((m) => m.subject.startsWith('FamilyOS weekly report:'));
-  const digests = (to: string) => inbox.to(to).filter((m) => !m.subject.startsWith('FamilyOS weekly report:'));
+  const digests = (to: string) => inbox.to(to).filter((m) => !m.subject.startsWith('FamilyOS weekly report:') && m.subject !== CONFIRMATION_SUBJECT);
+  /** What reached the child: its address's confirmation link, and nothing else. */
+  const toChild = () => inbox.to(CHILD).filter((m) => m.subject !== CONFIRMATION_SUBJECT);
   const generate = async () => {
     const res = await family.manager.client.post('/api/reports/generate');
     expect(res.status).toBe(201);
@@ -57,13 +60,17 @@ describe('e-mail through the SMTP server of SMTP_URL', () => {
 
   it('a member sets their own address: lower-cased, both mails on; only they and the admins see it', async () => {
     const before = await admin().get(`/api/users/${family.admin.id}/email`);
-    expect(before.body).toEqual({ available: true, address: null, weeklyReport: false, dailyDigest: false, dailyDigestOffered: true, canEdit: true });
+    expect(before.body).toEqual({ available: true, address: null, weeklyReport: false, dailyDigest: false, confirmed: false, dailyDigestOffered: true, canEdit: true });
     const set = await admin().put(`/api/users/${family.admin.id}/email`, { address: '  Pat.Parent@Example.ORG ' });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ address: ADMIN, weeklyReport: true, dailyDigest: true });
+    expect(set.body).toMatchObject({ address: ADMIN, weeklyReport: true, dailyDigest: true, confirmed: false });
     expect((await family.manager.client.put(`/api/users/${family.manager.id}/email`, { address: MANAGER, weeklyReport: false })).body).toMatchObject({ address: MANAGER, weeklyReport: false, dailyDigest: true });
     const child = await family.kids[0].client.put(`/api/users/${family.kids[0].id}/email`, { address: CHILD });
     expect(child.body).toMatchObject({ address: CHILD, dailyDigestOffered: false });
+    // Each owner follows the link mailed to their address (decision 043); only then is mail sent there.
+    for (const address of [ADMIN, MANAGER, CHILD]) await confirmFromInbox(inbox, server.url, address);
+    expect((await admin().get(`/api/users/${family.admin.id}/email`)).body).toMatchObject({ address: ADMIN, confirmed: true });
+    expect(confirmationMails(inbox, ADMIN)).toHaveLength(1);
 
     // The admin sees another member's address; a manager and a child do not; no one changes another's.
     expect((await admin().get(`/api/users/${family.manager.id}/email`)).body).toMatchObject({ address: MANAGER, canEdit: false });
@@ -83,13 +90,18 @@ describe('e-mail through the SMTP server of SMTP_URL', () => {
     const bad = await admin().put(`/api/users/${family.admin.id}/email`, { address: 'pat at example' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(messages.emailAddress);
+    // One RFC 5321 mailbox, never a list or anything a mail library could read as more (decision 043).
+    for (const address of ['a,b@x', '<a@x>', 'a@x>', 'a,b@example.org', '<a@example.org>', 'a@example.org>', 'a@example.org, b@example.org', 'Pat <pat@example.org>']) {
+      const refused = await admin().put(`/api/users/${family.admin.id}/email`, { address });
+      expect([address, refused.status, refused.body.error]).toEqual([address, 400, messages.emailAddress]);
+    }
     const long = await admin().put(`/api/users/${family.admin.id}/email`, { address: `${'a'.repeat(250)}@example.org` });
     expect(long.status).toBe(400);
     expect(long.body.error).toBe(messages.emailAddressTooLong);
     const unknown = await admin().put(`/api/users/${family.admin.id}/email`, { address: ADMIN, monthly: true });
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body)).toContain('monthly');
-    expect((await admin().get(`/api/users/${family.admin.id}/email`)).body).toMatchObject({ address: ADMIN, weeklyReport: true });
+    expect((await admin().get(`/api/users/${family.admin.id}/email`)).body).toMatchObject({ address: ADMIN, weeklyReport: true, confirmed: true });
   });
 
   it('a generated weekly report reaches each parent who wants it once, with its figures; never a child', async () => {
@@ -107,7 +119,7 @@ describe('e-mail through the SMTP server of SMTP_URL', () => {
     expect(mail!.html).toContain('Ada: 7 points');
     // The manager turned the weekly report off; the child has an address but is no parent.
     expect(reports(MANAGER)).toHaveLength(0);
-    expect(inbox.to(CHILD)).toHaveLength(0);
+    expect(toChild()).toHaveLength(0);
   });
 
   it('turned off, the weekly report is not mailed', async () => {
@@ -153,7 +165,7 @@ describe('e-mail through the SMTP server of SMTP_URL', () => {
     expect(mine[0]!.text).toContain(`Reward requests:\n- ${REWARD}`);
     expect(mine[0]!.text).toContain('daily summary is on in your e-mail settings');
     expect(digests(MANAGER)).toHaveLength(1);
-    expect(inbox.to(CHILD)).toHaveLength(0);
+    expect(toChild()).toHaveLength(0);
 
     // The same day looked at again (as the boot's catch-up or a second process would): nothing more.
     await server.running.mail.catchUp();

@@ -633,6 +633,13 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
     },
     {
       method: 'POST',
+      // Ada's address, set just above, is unconfirmed: "Send the link again" is hers alone (decision 043).
+      route: "/api/users/:id/email/confirmation (Ada's)",
+      prepare: () => ({ path: `/api/users/${ada.id}/email/confirmation` }),
+      expect: { child: { status: 202, check: (res) => expect(res.body).toMatchObject({ confirmed: false }) }, ...parents(403), ...outsiders },
+    },
+    {
+      method: 'POST',
       route: '/api/users/:id/pauses (a child)',
       prepare: () => {
         const name = uniqueName('Camp ');

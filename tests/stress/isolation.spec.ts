@@ -161,6 +161,7 @@ describe('tenant isolation, every route the app registered × every role × ever
       request: () => ({ body: { address: 'stranger@example.org', weeklyReport: false } }),
       strictBody: true,
     },
+    'POST /api/users/:id/email/confirmation': { params: { id: { kinds: ['member', 'username'], own: (r) => member(r).id } } },
     'POST /api/users/:id/sign-in-link': { params: { id: { kinds: ['member', 'username'], own: () => aChild().id } } },
     'POST /api/users/:id/pauses': {
       params: { id: { kinds: ['member', 'username'], own: () => aChild().id } },
@@ -172,6 +173,8 @@ describe('tenant isolation, every route the app registered × every role × ever
     // A sign-in link is a credential of its own (tried in tests/http/members.spec.ts); B's ids are no link.
     'GET /api/public/sign-in-link/:token': { params: { token: { kinds: [] } } },
     'POST /api/sign-in-link/:token': { params: { token: { kinds: [] } }, request: () => ({ body: { password: PASSWORD } }) },
+    // A confirmation link's token is a credential too (tried in tests/http/email-confirmation.spec.ts).
+    'POST /api/email-confirmation/:token': { params: { token: { kinds: [] } } },
 
     // ---- points ------------------------------------------------------------------------------------------
     'GET /api/points': {

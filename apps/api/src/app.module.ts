@@ -112,12 +112,14 @@ import { SystemAdminController } from './system-admin/system-admin.controller.js
 import { SystemAdminQueries } from './system-admin/system-admin.queries.js';
 import { TasksQueries } from './tasks/tasks.queries.js';
 import { DailyDigests } from './mail/daily-digest.service.js';
+import { EmailConfirmationMails } from './mail/email-confirmation-mail.reactor.js';
 import { Mail } from './mail/mail.js';
 import { MailDeliveries } from './mail/mail-deliveries.js';
 import { MAIL_TRANSPORT } from './mail/mail-transport.js';
 import { SmtpMailTransport } from './mail/smtp-mail-transport.js';
 import { WeeklyReportMails } from './mail/weekly-report-mail.reactor.js';
-import { ChangeEmailHandler } from './members/email.handler.js';
+import { EmailConfirmationController } from './members/email-confirmation.controller.js';
+import { ChangeEmailHandler, ConfirmEmailHandler, RequestEmailConfirmationHandler } from './members/email.handler.js';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -148,6 +150,8 @@ const commandHandlers = [
   PauseChildHandler,
   EndPauseHandler,
   ChangeEmailHandler,
+  RequestEmailConfirmationHandler,
+  ConfirmEmailHandler,
   RequestRedemptionHandler,
   ReviewRedemptionHandler,
   ReadNotificationsHandler,
@@ -188,6 +192,7 @@ export class AppModule {
         OidcController,
         FamilyController,
         MembersController,
+        EmailConfirmationController,
         PointsController,
         TasksController,
         ChoresController,
@@ -268,6 +273,7 @@ export class AppModule {
         Reactors,
         MailDeliveries,
         WeeklyReportMails,
+        EmailConfirmationMails,
         DailyDigests,
         Mail,
         SignInLinksQueries,

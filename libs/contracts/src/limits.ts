@@ -22,6 +22,8 @@ export const limits = {
   sessionDays: 7,
   /** A one-time sign-in link works this long after it is made (decision 029). */
   signInLinkHours: 72,
+  /** How long the link mailed to confirm an e-mail address works (decision 043). */
+  emailConfirmationHours: 24,
   /** SPEC §3 User bio and websiteUrl. */
   bioMax: 300,
   websiteMax: 200,

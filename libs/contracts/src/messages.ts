@@ -176,4 +176,12 @@ export const messages = {
   emailHidden: "Only the member and the family's admins can see an e-mail address",
   emailNeedsAddress: 'Add your e-mail address first',
   emailNotSetUp: 'E-mail is not set up on this server.',
+  emailAlreadyConfirmed: 'Your e-mail address is already confirmed.',
+  emailConfirmationInvalid: 'This confirmation link is invalid.',
+  emailConfirmationUsed: 'This confirmation link has already been used.',
+  emailConfirmationExpired: 'This confirmation link has expired. Send a new one from your Profile page.',
+  emailConfirmationStale: 'This confirmation link is for an address that is no longer set.',
+  emailConfirmationsTooMany: 'Too many confirmation mails were asked for. Wait a while, then send the link again.',
+  confirmationTriesTooMany: 'Too many confirmation links were tried from this address. Please wait a minute and try again.',
+  reportsTooMany: 'Reports were generated too often. Wait a while, then generate again.',
 } as const;

@@ -5,6 +5,7 @@ export * from './shared/actor.js';
 export * from './shared/policy.js';
 export * from './family/family.decider.js';
 export * from './members/member.decider.js';
+export * from './members/mailbox.js';
 export * from './sessions/session.decider.js';
 export * from './tasks/task.decider.js';
 export * from './tasks/due-group.js';

@@ -1,6 +1,6 @@
 import type { EventMetadata, StoredEvent } from './envelope.js';
 import type { FamilyEvent } from './family-events.js';
-import type { HubUsernameEvent, IdentityEvent, MemberEvent, SessionEvent, SignInLinkEvent, UsernameEvent } from './member-events.js';
+import type { EmailConfirmationEvent, HubUsernameEvent, IdentityEvent, MemberEvent, SessionEvent, SignInLinkEvent, UsernameEvent } from './member-events.js';
 import type { AccessRequestEvent } from './access-events.js';
 import type { InviteEvent } from './invite-events.js';
 import type { PointsAccountEvent } from './points-events.js';
@@ -32,6 +32,7 @@ export type FamilyOsEvent =
   | ReportEvent
   | IdempotentRequestEvent
   | SignInLinkEvent
+  | EmailConfirmationEvent
   | HubUsernameEvent
   | NotificationReadsEvent
   | PushEvent
@@ -135,6 +136,10 @@ export const schemaVersions: Record<EventType, number> = {
   PushDelivered: 1,
   PushDeliveryFailed: 1,
   MemberEmailChanged: 1,
+  MemberEmailConfirmationRequested: 1,
+  MemberEmailConfirmed: 1,
+  EmailConfirmationCreated: 1,
+  EmailConfirmationUsed: 1,
   MailSending: 1,
   MailSent: 1,
   MailFailed: 1,

@@ -58,6 +58,8 @@ export const streams = {
   choreReminder: (childId: string, day: string) => `choreReminder-${childId}_${day}`,
   /** A one-time sign-in link, named by the sha256 of its token (decision 029). */
   signInLink: (tokenHash: string) => `signInLink-${tokenHash}`,
+  /** A link proving an e-mail address is its member's, named by the sha256 of its token (decision 043). */
+  emailConfirmation: (tokenHash: string) => `emailConfirmation-${tokenHash}`,
   /** A hub username a parent named for a member, by the sha256 of the lowercased name (decision 029). */
   hubUsername: (key: string) => `hubUsername-${key}`,
   /** What a member has read of their notifications (issue 20). */

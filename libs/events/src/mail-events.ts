@@ -1,7 +1,10 @@
 import type { DomainEvent } from './envelope.js';
 
-/** What an e-mail is about (issue 20): the family's weekly report, or a parent's daily summary of what waits. */
-export type MailKind = 'weeklyReport' | 'dailyDigest';
+/**
+ * What an e-mail is about (issue 20): the family's weekly report, a parent's daily summary of what waits, or the
+ * link that proves an address is its member's (decision 043).
+ */
+export type MailKind = 'weeklyReport' | 'dailyDigest' | 'emailConfirmation';
 
 /**
  * mail-<sha256 of kind, member and key>: one e-mail to one member (decision 041). `key` names the thing mailed

@@ -67,10 +67,19 @@ export type MemberPauseEnded = DomainEvent<'MemberPauseEnded', { pauseId: string
  * time, so the member's row and stream read them from one event.
  */
 export type MemberEmailChanged = DomainEvent<'MemberEmailChanged', { address: string | null; weeklyReport: boolean; dailyDigest: boolean }>;
+/**
+ * The member asked for a link proving `address` is theirs (a new address, or "Send the link again"; decision 043).
+ * The `email-confirmation` reactor mails it once; the token is made there and only its hash is ever stored.
+ */
+export type MemberEmailConfirmationRequested = DomainEvent<'MemberEmailConfirmationRequested', { address: string }>;
+/** The owner of `address` followed its link: mail may go there until the address changes (decision 043). */
+export type MemberEmailConfirmed = DomainEvent<'MemberEmailConfirmed', { address: string }>;
 
 export type MemberEvent =
   | MemberJoined
   | MemberEmailChanged
+  | MemberEmailConfirmationRequested
+  | MemberEmailConfirmed
   | MemberRenamed
   | MemberAvatarChanged
   | MemberPasswordSet
@@ -113,6 +122,14 @@ export type SessionEvent = SessionStarted | SessionEnded;
 export type SignInLinkCreated = DomainEvent<'SignInLinkCreated', { memberId: string; expiresAt: string }>;
 export type SignInLinkUsed = DomainEvent<'SignInLinkUsed', Record<string, never>>;
 export type SignInLinkEvent = SignInLinkCreated | SignInLinkUsed;
+
+/**
+ * emailConfirmation-<sha256 of the token>: the link mailed to an address to prove its owner wants FamilyOS mail
+ * (decision 043). Only the hash names the stream; the token is in the mail alone. Used once, before it expires.
+ */
+export type EmailConfirmationCreated = DomainEvent<'EmailConfirmationCreated', { memberId: string; address: string; expiresAt: string }>;
+export type EmailConfirmationUsed = DomainEvent<'EmailConfirmationUsed', Record<string, never>>;
+export type EmailConfirmationEvent = EmailConfirmationCreated | EmailConfirmationUsed;
 
 /**
  * hubUsername-<sha256 of the lowercased hub username>: a hub account a parent named for a member, claimed once,

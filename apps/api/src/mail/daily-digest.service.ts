@@ -4,12 +4,12 @@ import { streamEntityId, streams, type StoredEvent } from '@familyos/events';
 import { dailyDigestMail, familyDecider, waitingCount, type WaitingItems } from '@familyos/domain';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
-import { collections } from '@familyos/projections';
+import { collections, type ProjectionProgress } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
 import type { AppConfig } from '../config.js';
 import { CommandRunner } from '../platform/command-runner.js';
 import { Reactors } from '../platform/reactors.js';
-import { CLOCK, CONFIG, EVENT_STORE, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { allIds, WakeDriven } from '../platform/wake-driven.js';
 import { MailDeliveries } from './mail-deliveries.js';
 import { recipientsOf } from './mail-recipients.js';
@@ -17,8 +17,11 @@ import { recipientsOf } from './mail-recipients.js';
 /** The digest's time of day when the family has no reminder time (reminders off): early evening. */
 const NO_REMINDER_TIME = '18:00';
 
+/** How long a reaction waits for the projections to hold its event before it is retried. */
+const PROJECTIONS_WAIT_MS = 10_000;
+
 /** The events after which a family's digest time or its recipients may differ. */
-const DIGEST_EVENTS = ['FamilyCreated', 'ChoreSettingsChanged', 'FamilyTimeZoneChanged', 'MemberEmailChanged', 'MemberRoleChanged', 'MemberReactivated'] as const;
+const DIGEST_EVENTS = ['FamilyCreated', 'ChoreSettingsChanged', 'FamilyTimeZoneChanged', 'MemberEmailChanged', 'MemberEmailConfirmed', 'MemberRoleChanged', 'MemberReactivated'] as const;
 
 /**
  * The daily summary of what waits for each parent (issue 20, decision 041), at the family's reminder time
@@ -39,6 +42,7 @@ export class DailyDigests {
     private readonly reactors: Reactors,
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PROJECTION_PROGRESS) private readonly progress: ProjectionProgress,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -71,6 +75,8 @@ export class DailyDigests {
       name: 'daily-digest-schedule',
       eventTypes: DIGEST_EVENTS,
       react: async (event) => {
+        // The recipients are read from the members read model: it must hold this event (a confirmation, say) first.
+        if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) throw new Error('The projections have not reached this change yet');
         const familyId = this.familyOf(event);
         if (familyId) await this.tick(familyId, false);
       },

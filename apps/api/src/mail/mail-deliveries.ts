@@ -42,7 +42,11 @@ export class MailDeliveries {
     return this.transport !== null;
   }
 
-  async deliver(mail: MailToSend, content: () => MailContent): Promise<'sent' | 'already'> {
+  /**
+   * `content` is asked for only once the mail is claimed, just before it goes: a confirmation link's token is
+   * made there, so a mail that is never sent leaves no working link.
+   */
+  async deliver(mail: MailToSend, content: () => MailContent | Promise<MailContent>): Promise<'sent' | 'already'> {
     if (!this.transport) throw new Error('E-mail is not set up on this server (no SMTP_URL)');
     const streamId = streams.mail(mailId(mail.kind, mail.memberId, mail.key));
     const claim = randomUUID();
@@ -53,7 +57,7 @@ export class MailDeliveries {
     }
     let messageId: string | null;
     try {
-      ({ messageId } = await this.transport.send({ to: mail.to, ...content() }));
+      ({ messageId } = await this.transport.send({ to: mail.to, ...(await content()) }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await this.decide(mail.familyId, streamId, () => ({ type: 'RecordMailFailed', claim, reason: reason.slice(0, 500) }));

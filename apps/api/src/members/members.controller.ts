@@ -10,7 +10,7 @@ import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { MailDeliveries } from '../mail/mail-deliveries.js';
-import { ChangeEmail } from './email.handler.js';
+import { ChangeEmail, RequestEmailConfirmation } from './email.handler.js';
 import { AddMember, UpdateMember } from './member.handlers.js';
 import { MembersQueries } from './members.queries.js';
 import { EndPause, PauseChild } from './pause.handlers.js';
@@ -78,6 +78,21 @@ export class MembersController {
     }
     await this.commands.execute(new ChangeEmail(actor, id, body));
     await this.ryw.settle();
+    return this.queries.email(actor, id, true);
+  }
+
+  /**
+   * "Send the link again": another confirmation mail to the member's own unconfirmed address (decision 043),
+   * within the mail limits (429 with Retry-After past them). Answers the settings; the mail follows.
+   */
+  @Post(':id/email/confirmation')
+  @HttpCode(202)
+  async requestEmailConfirmation(@FamilyActor() actor: FamilyMember, @Param('id') id: string): Promise<EmailSettingsView> {
+    if (!this.mail.available) {
+      await this.queries.email(actor, id, false);
+      throw conflict(messages.emailNotSetUp);
+    }
+    await this.commands.execute(new RequestEmailConfirmation(actor, id));
     return this.queries.email(actor, id, true);
   }
 

@@ -56,7 +56,7 @@ export class MembersQueries {
     const member = await this.readModels.get(collections.members, id);
     if (!member || member.familyId !== actor.familyId) throw notFound('User');
     if (!canSeeEmail(actor, member)) throw forbidden(messages.emailHidden);
-    const email = member.email ?? { address: null, weeklyReport: false, dailyDigest: false };
-    return { available, ...email, dailyDigestOffered: can(member, 'reviewTasks'), canEdit: available && actor.id === member.id };
+    const { address, weeklyReport, dailyDigest, confirmed } = member.email ?? { address: null, weeklyReport: false, dailyDigest: false };
+    return { available, address, weeklyReport, dailyDigest, confirmed: address !== null && confirmed === true, dailyDigestOffered: can(member, 'reviewTasks'), canEdit: available && actor.id === member.id };
   }
 }

@@ -160,7 +160,8 @@ const sameAnswer = (a: RecordedAnswer, b: RecordedAnswer) => a.status === b.stat
 /**
  * Runs an @Idempotent() route: the first request with a key runs, with its ids derived from the request's seed,
  * and its answer (success or refusal) is recorded before it is sent; a repeat is answered that record. A server
- * error, or "saved, shows shortly" (202), is not an answer worth repeating: the request is released instead.
+ * error, "saved, shows shortly" (202) or "too many, come back later" (429) is not an answer worth repeating: the
+ * request is released instead.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -197,7 +198,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         body = await lastValueFrom(next.handle(), { defaultValue: undefined });
       } catch (error) {
         const refusal = errorAnswer(error);
-        if (refusal.status >= 500 || refusal.status === 202) await this.requests.release(run, refusal.status);
+        // A 429 (come back later) is no answer either: the same request after Retry-After must run.
+        if (refusal.status >= 500 || refusal.status === 202 || refusal.status === 429) await this.requests.release(run, refusal.status);
         else await answered({ status: refusal.status, body: refusal.body, position: context?.writtenPosition ?? 0 });
         throw error;
       }

@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { limits, messages } from '@familyos/contracts';
 import { invalid, type Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { SignInRateLimiter } from '../auth/rate-limit.js';
+import { reportLimits } from '../mail/mail-limits.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CLOCK, type Clock } from '../platform/tokens.js';
@@ -30,6 +32,7 @@ export class ReportsController {
     private readonly commands: CommandBus,
     private readonly queries: ReportsQueries,
     private readonly ryw: ReadYourWrites,
+    private readonly limiter: SignInRateLimiter,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -54,12 +57,16 @@ export class ReportsController {
     return this.queries.preview(actor, this.clock.now());
   }
 
-  /** Generates (or regenerates: one report per family and week) the current week's report, and answers it. */
+  /**
+   * Generates (or regenerates: one report per family and week) the current week's report, and answers it. Each
+   * one is mailed to the parents who want it, so it is limited per member and per family (decision 043).
+   */
   @Post('generate')
   @HttpCode(201)
   @Requires('generateReports')
   @Idempotent()
   async generate(@FamilyActor() actor: FamilyMember) {
+    this.limiter.hit(reportLimits(actor.id, actor.familyId));
     const { weekStartDate } = await this.commands.execute(new GenerateWeeklyReport(actor, actor.familyId, 'manual'));
     await this.ryw.settle();
     return this.queries.one(actor, weekStartDate);

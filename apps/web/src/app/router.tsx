@@ -33,6 +33,7 @@ const SystemAdminPage = lazy(() => import('../features/system-admin/SystemAdminP
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const JoinPage = lazy(() => import('../features/join/JoinPage'));
 const SetPasswordPage = lazy(() => import('../features/set-password/SetPasswordPage'));
+const ConfirmEmailPage = lazy(() => import('../features/confirm-email/ConfirmEmailPage'));
 
 const page = (Component: React.ComponentType) =>
   function Page() {
@@ -101,6 +102,8 @@ const callbackRoute = createRoute({ getParentRoute: () => rootRoute, path: '/aut
 const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: '/invite/$inviteToken', component: page(JoinPage) });
 /** A one-time sign-in link (decision 029): public, like the invite page. */
 const setPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/set-password/$token', component: page(SetPasswordPage) });
+/** The link a confirmation mail carries (decision 043): public, the token alone confirms the address. */
+const confirmEmailRoute = createRoute({ getParentRoute: () => rootRoute, path: '/confirm-email/$token', component: page(ConfirmEmailPage) });
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: preloading(SignedInArea, loadSignedInShell) });
 
 const Dashboard = preloading(familyPage(DashboardPage, FAMILY_ONLY.dashboard), preloadDashboard);
@@ -110,6 +113,7 @@ const routeTree = rootRoute.addChildren([
   callbackRoute,
   inviteRoute,
   setPasswordRoute,
+  confirmEmailRoute,
   signedIn.addChildren([
     createRoute({ getParentRoute: () => signedIn, path: '/', component: Dashboard }),
     createRoute({ getParentRoute: () => signedIn, path: '/dashboard', component: Dashboard }),

@@ -10,6 +10,7 @@ import type {
   StreaksView,
   UpcomingChoreView,
   ChildWeeklyReport,
+  EmailConfirmedView,
   EmailSettingsView,
   FamilyView,
   LeaderboardEntry,
@@ -55,6 +56,7 @@ export type PublicSignInLink = PublicSignInLinkView;
 export type Notifications = NotificationsView;
 export type Notification = NotificationView;
 export type EmailSettings = EmailSettingsView;
+export type EmailConfirmed = EmailConfirmedView;
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Parent', manager: 'Manager', child: 'Child', superuser: 'Super User' };
 export const ROLE_EMOJI: Record<Role, string> = { admin: '👑', manager: '🧑‍🤝‍🧑', child: '🧒', superuser: '🛡️' };

@@ -7,8 +7,19 @@ export interface EmailSettingsView {
   address: string | null;
   weeklyReport: boolean;
   dailyDigest: boolean;
+  /**
+   * Whether the owner of the address followed the link mailed to it (decision 043). Until then the address gets
+   * that link and nothing else; false with no address.
+   */
+  confirmed: boolean;
   /** Whether the member is one the daily summary is for (a parent: one who reviews). */
   dailyDigestOffered: boolean;
   /** Whether the caller may change these (the member alone). */
   canEdit: boolean;
+}
+
+/** POST /api/email-confirmation/:token: the address the link confirmed (decision 043). */
+export interface EmailConfirmedView {
+  address: string;
+  confirmed: true;
 }

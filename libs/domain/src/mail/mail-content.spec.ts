@@ -1,5 +1,5 @@
 import type { WeeklyReport } from '@familyos/contracts/rules';
-import { dailyDigestMail, waitingCount, weeklyReportMail, type WaitingItems } from './mail-content.js';
+import { dailyDigestMail, emailConfirmationMail, waitingCount, weeklyReportMail, type WaitingItems } from './mail-content.js';
 
 const report = {
   weekStartDate: '2026-10-27',
@@ -44,5 +44,15 @@ describe('mail content', () => {
     expect(mail.text).toContain('Reward requests:\n- Movie night for 30 points (Ada)');
     expect(mail.text).not.toContain('Skip requests');
     expect(mail.text).toContain('turn it off on your Profile page in FamilyOS');
+  });
+
+  it('the confirmation mail: the link, when it expires, and no word a member chose (decision 043)', () => {
+    const mail = emailConfirmationMail('tok_EN-1', '2026-11-29T09:30:00.000Z', 'https://family.example.org');
+    expect(mail.subject).toBe('Confirm your e-mail address for FamilyOS');
+    expect(mail.text).toContain('https://family.example.org/confirm-email/tok_EN-1');
+    expect(mail.text).toContain('until 2026-11-29 09:30 UTC');
+    expect(mail.text).toContain('If it was not you, ignore this e-mail');
+    expect(mail.html).toContain('https://family.example.org/confirm-email/tok_EN-1');
+    expect(emailConfirmationMail('tok', '2026-11-29T09:30:00.000Z', null).text).toContain('\n/confirm-email/tok\n');
   });
 });

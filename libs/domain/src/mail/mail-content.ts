@@ -79,3 +79,25 @@ export function dailyDigestMail(waiting: WaitingItems, familyName: string, day: 
     `You get this e-mail because the daily summary is on in your e-mail settings. To stop it, turn it off on ${profileAt(publicUrl)}.`,
   );
 }
+
+/** The page a confirmation link opens in the web app (decision 043). */
+export const confirmEmailPath = (token: string) => `/confirm-email/${token}`;
+
+/**
+ * The one mail an unconfirmed address gets (decision 043): the link proving its owner wants FamilyOS mail. It
+ * carries no word a member chose (no family or member name): whoever typed the address cannot make FamilyOS
+ * write to a stranger. Without a public address, the path is given to open in the FamilyOS the reader uses.
+ */
+export function emailConfirmationMail(token: string, expiresAt: string, publicUrl: string | null): MailContent {
+  const path = confirmEmailPath(token);
+  const link = publicUrl ? `${publicUrl}${path}` : path;
+  return render(
+    'Confirm your e-mail address for FamilyOS',
+    [
+      ['Someone asked FamilyOS, a family chores app, to send e-mail to this address.'],
+      publicUrl ? ['If it was you, confirm the address by opening this link:', link] : ['If it was you, confirm the address by opening this page in your FamilyOS:', link],
+      [`The link works once, until ${expiresAt.slice(0, 16).replace('T', ' ')} UTC.`],
+    ],
+    'If it was not you, ignore this e-mail: nothing more is sent to this address unless its link is opened.',
+  );
+}

@@ -1,5 +1,6 @@
 import type {
   DomainEvent,
+  EmailConfirmationEvent,
   HubUsernameEvent,
   IdentityEvent,
   IdentityProvider,
@@ -12,7 +13,8 @@ import type {
 import { limits, messages } from '@familyos/contracts/rules';
 import type { Actor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, forbidden, forbiddenField, invalid, notFound } from '../shared/errors.js';
+import { conflict, DomainError, forbidden, forbiddenField, invalid, notFound } from '../shared/errors.js';
+import { normalizeEmailAddress } from './mailbox.js';
 import { addDays as addDaysKey, parseDay } from '../chores/local-days.js';
 import { assertCan, can, canCreateSignInLink, canEditMember, canManageMember, canResetPassword, type MemberFacts } from '../shared/policy.js';
 
@@ -41,8 +43,8 @@ export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
   sessionKept: string | null;
   /** A child's pauses (vacations), each as it stands now (an ended one with its new last day). */
   pauses: ChildPause[];
-  /** The member's e-mail settings (issue 20): no address, nothing is mailed. */
-  email: EmailSettings;
+  /** The member's e-mail settings (issue 20): no address, nothing is mailed; unconfirmed, nothing but the link. */
+  email: EmailState;
 };
 
 /** A member's e-mail address and what they want mailed to it. */
@@ -54,16 +56,11 @@ export interface EmailSettings {
 
 export const NO_EMAIL: EmailSettings = { address: null, weeklyReport: false, dailyDigest: false };
 
-/** One @, something on each side, a dot in the domain, no spaces: the form a mail server can route. */
-const EMAIL_FORM = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-/** The address as stored (trimmed, lower-cased), or the reason it is refused. */
-export function normalizeEmailAddress(raw: string): string {
-  const address = raw.trim().toLowerCase();
-  if (address.length > limits.emailMax) throw invalid(messages.emailAddressTooLong, 'address');
-  if (!EMAIL_FORM.test(address)) throw invalid(messages.emailAddress, 'address');
-  return address;
-}
+/**
+ * The settings and whether the owner of the address proved it is theirs (decision 043). A new address starts
+ * unconfirmed, and so does every address set before confirmation existed: no event ever confirmed it.
+ */
+export type EmailState = EmailSettings & { confirmed: boolean };
 
 /** Family-local days, both included; `untilDay` before `fromDay` once ended before it began. */
 export interface ChildPause {
@@ -131,7 +128,11 @@ export type MemberCommand =
   /** A parent ends a pause early: the child is back from `today`. */
   | { type: 'EndPause'; actor: Actor; pauseId: string; today: string }
   /** The member changes their own e-mail settings; a field left out stays as it was (null/'' removes the address). */
-  | { type: 'ChangeEmail'; actor: Actor; address?: string | null; weeklyReport?: boolean; dailyDigest?: boolean };
+  | { type: 'ChangeEmail'; actor: Actor; address?: string | null; weeklyReport?: boolean; dailyDigest?: boolean }
+  /** "Send the link again": the member asks for another confirmation mail to their unconfirmed address. */
+  | { type: 'RequestEmailConfirmation'; actor: Actor }
+  /** The holder of a confirmation link for `address` followed it: the token proves the mailbox (decision 043). */
+  | { type: 'ConfirmEmail'; address: string };
 
 function assertVisible(actor: Actor, state: MemberState): void {
   if (!state.exists || (state.familyId !== actor.familyId && actor.id !== state.id)) throw notFound('User');
@@ -227,7 +228,27 @@ function decideChangeEmail(command: Extract<MemberCommand, { type: 'ChangeEmail'
     };
   }
   if (next.address === current.address && next.weeklyReport === current.weeklyReport && next.dailyDigest === current.dailyDigest) return [];
-  return [{ type: 'MemberEmailChanged', data: next }];
+  const changed: MemberEvent = { type: 'MemberEmailChanged', data: next };
+  // A new address gets one mail, the link proving it is the member's, and nothing else until it is followed.
+  if (next.address !== null && next.address !== current.address) return [changed, { type: 'MemberEmailConfirmationRequested', data: { address: next.address } }];
+  return [changed];
+}
+
+function decideRequestEmailConfirmation(command: Extract<MemberCommand, { type: 'RequestEmailConfirmation' }>, state: MemberState): MemberEvent[] {
+  assertVisible(command.actor, state);
+  if (command.actor.id !== state.id) throw forbidden(messages.emailOwnOnly);
+  const { address, confirmed } = state.email;
+  if (address === null) throw invalid(messages.emailNeedsAddress, 'address');
+  if (confirmed) throw conflict(messages.emailAlreadyConfirmed);
+  return [{ type: 'MemberEmailConfirmationRequested', data: { address } }];
+}
+
+/** A link for an address the member has since changed or removed confirms nothing. */
+function decideConfirmEmail(command: Extract<MemberCommand, { type: 'ConfirmEmail' }>, state: MemberState): MemberEvent[] {
+  if (!state.exists) throw notFound('User');
+  if (state.email.address !== command.address) throw conflict(messages.emailConfirmationStale);
+  if (state.email.confirmed) return [];
+  return [{ type: 'MemberEmailConfirmed', data: { address: command.address } }];
 }
 
 function decideSetPassword(command: Extract<MemberCommand, { type: 'SetPassword' }>, state: MemberState): MemberEvent[] {
@@ -278,7 +299,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     signInEpoch: 0,
     sessionKept: null,
     pauses: [],
-    email: NO_EMAIL,
+    email: { ...NO_EMAIL, confirmed: false },
   },
 
   evolve(state, event) {
@@ -317,7 +338,11 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
       case 'MemberPauseEnded':
         return { ...state, pauses: state.pauses.map((p) => (p.pauseId === event.data.pauseId ? { ...p, untilDay: event.data.untilDay } : p)) };
       case 'MemberEmailChanged':
-        return { ...state, email: { ...event.data } };
+        return { ...state, email: { ...event.data, confirmed: state.email.confirmed && event.data.address !== null && event.data.address === state.email.address } };
+      case 'MemberEmailConfirmationRequested':
+        return state;
+      case 'MemberEmailConfirmed':
+        return state.email.address === event.data.address ? { ...state, email: { ...state.email, confirmed: true } } : state;
     }
   },
 
@@ -392,6 +417,10 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return decideEndPause(command, state);
       case 'ChangeEmail':
         return decideChangeEmail(command, state);
+      case 'RequestEmailConfirmation':
+        return decideRequestEmailConfirmation(command, state);
+      case 'ConfirmEmail':
+        return decideConfirmEmail(command, state);
     }
   },
 };
@@ -489,5 +518,43 @@ export const signInLinkDecider: Decider<SignInLinkCommand, SignInLinkState, Sign
     if (status === 'used') throw conflict(messages.signInLinkUsed);
     if (status === 'expired') throw conflict(messages.signInLinkExpired);
     return [{ type: 'SignInLinkUsed', data: {} }];
+  },
+};
+
+/**
+ * emailConfirmation-<sha256 of the token>: the link mailed to an address (decision 043). Made by the reactor that
+ * mails it, just before the mail goes; used once, before it expires. As the sign-in link's, its state says
+ * nothing of the token: only the stream's name is derived from it.
+ */
+export interface EmailConfirmationState {
+  memberId: string | null;
+  address: string | null;
+  expiresAt: string | null;
+  used: boolean;
+}
+export type EmailConfirmationCommand =
+  | { type: 'CreateEmailConfirmation'; memberId: string; address: string; expiresAt: string }
+  | { type: 'UseEmailConfirmation'; now: Date };
+
+export const emailConfirmationDecider: Decider<EmailConfirmationCommand, EmailConfirmationState, EmailConfirmationEvent> = {
+  initialState: { memberId: null, address: null, expiresAt: null, used: false },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'EmailConfirmationCreated':
+        return { ...state, memberId: event.data.memberId, address: event.data.address, expiresAt: event.data.expiresAt };
+      case 'EmailConfirmationUsed':
+        return { ...state, used: true };
+    }
+  },
+  decide(command, state) {
+    if (command.type === 'CreateEmailConfirmation') {
+      if (state.memberId !== null) throw conflict('This confirmation link already exists');
+      const { memberId, address, expiresAt } = command;
+      return [{ type: 'EmailConfirmationCreated', data: { memberId, address, expiresAt } }];
+    }
+    if (state.memberId === null) throw new DomainError('not_found', messages.emailConfirmationInvalid);
+    if (state.used) throw conflict(messages.emailConfirmationUsed);
+    if (Date.parse(state.expiresAt!) <= command.now.getTime()) throw conflict(messages.emailConfirmationExpired);
+    return [{ type: 'EmailConfirmationUsed', data: {} }];
   },
 };

@@ -172,6 +172,19 @@ describe('audit projection', () => {
     await run(log.events);
   });
 
+  it("tells that a member asked for and followed an e-mail confirmation link, never the address nor the link's stream (decision 043)", async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));
+    log.add('member-mom', 'MemberEmailConfirmationRequested', { address: 'mom@example.org' });
+    log.add('emailConfirmation-abc', 'EmailConfirmationCreated', { memberId: 'mom', address: 'mom@example.org', expiresAt: '2026-11-29T09:00:00.000Z' }, { actorId: 'system' });
+    log.add('emailConfirmation-abc', 'EmailConfirmationUsed', {});
+    log.add('member-mom', 'MemberEmailConfirmed', { address: 'mom@example.org' });
+    const rows = await auditLogOf(log.events, 'fam-1', 'desc');
+    expect(rows.map((r) => r.summary).reverse()).toEqual(['Mom joined as admin', 'Mom asked for a link to confirm their e-mail address', 'Mom confirmed their e-mail address']);
+    expect(JSON.stringify(rows)).not.toContain('mom@example.org');
+    await run(log.events);
+  });
+
   it('says how much was deducted and from whom', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('member-mom', 'MemberJoined', member('mom', 'Mom', 'admin', 'register'));

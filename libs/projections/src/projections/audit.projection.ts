@@ -18,6 +18,7 @@ const NOT_AUDITED = new Set([
   'identity',
   'idempotentRequest',
   'signInLink',
+  'emailConfirmation',
   'hubUsername',
   'pushDelivery',
   'pushSubscription',
@@ -157,6 +158,9 @@ const summaries: { [T in EventType]?: Summary<T> } = {
     if (d.source === 'hub') return `${member}'s bio and website were filled in from the Hub profile`;
     return self(e) ? `${actor} updated their bio and website` : `${actor} updated ${member}'s bio and website`;
   },
+  // Never the address: the audit trail is read by members who may not see it.
+  MemberEmailConfirmationRequested: (_d, actor) => `${actor} asked for a link to confirm their e-mail address`,
+  MemberEmailConfirmed: (_d, actor) => `${actor} confirmed their e-mail address`,
   MemberSignInLinkCreated: async (_d, actor, refs, e) => `${actor} made a one-time sign-in link for ${await refs.member(streamEntityId(e.streamId))}`,
   MemberHubUsernameReserved: async (d, _actor, refs, e) =>
     `${await refs.member(streamEntityId(e.streamId))} will sign in with the Hub account "${d.hubUsername}"`,

@@ -109,7 +109,22 @@ describe('members projection', () => {
     log.add('member-mom', 'MemberEmailChanged', { address: 'mom@example.org', weeklyReport: true, dailyDigest: true });
     log.add('member-mom', 'MemberEmailChanged', { address: 'mom@example.org', weeklyReport: true, dailyDigest: false });
     const [after] = await run(log);
-    expect(after!.email).toEqual({ address: 'mom@example.org', weeklyReport: true, dailyDigest: false });
+    expect(after!.email).toEqual({ address: 'mom@example.org', weeklyReport: true, dailyDigest: false, confirmed: false });
+  });
+
+  it('an address is confirmed once its link is followed, and unconfirmed again when it changes (decision 043)', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-mom', 'MemberJoined', joined({ memberId: 'mom', name: 'Mom', role: 'admin' }));
+    log.add('member-mom', 'MemberEmailChanged', { address: 'mom@example.org', weeklyReport: true, dailyDigest: true });
+    log.add('member-mom', 'MemberEmailConfirmationRequested', { address: 'mom@example.org' });
+    expect((await run(log))[0]!.email).toMatchObject({ address: 'mom@example.org', confirmed: false });
+    log.add('member-mom', 'MemberEmailConfirmed', { address: 'mom@example.org' });
+    log.add('member-mom', 'MemberEmailChanged', { address: 'mom@example.org', weeklyReport: false, dailyDigest: true });
+    expect((await run(log))[0]!.email).toEqual({ address: 'mom@example.org', weeklyReport: false, dailyDigest: true, confirmed: true });
+    log.add('member-mom', 'MemberEmailChanged', { address: 'mother@example.org', weeklyReport: false, dailyDigest: true });
+    // A late confirmation of the old address confirms nothing.
+    log.add('member-mom', 'MemberEmailConfirmed', { address: 'mom@example.org' });
+    expect((await run(log))[0]!.email).toEqual({ address: 'mother@example.org', weeklyReport: false, dailyDigest: true, confirmed: false });
   });
 
   it('changes only the member of the stream the event is in', async () => {

@@ -38,8 +38,21 @@ function memberPatch(event: StoredEvent): Partial<MemberDoc> | null {
   if (isEvent(event, 'MemberReactivated')) return { active: true };
   if (isEvent(event, 'MemberProfileChanged')) return { bio: event.data.bio, websiteUrl: event.data.websiteUrl };
   if (isEvent(event, 'MemberHubUsernameReserved')) return { pendingHubUsername: event.data.hubUsername };
-  if (isEvent(event, 'MemberEmailChanged')) return { email: { ...event.data } };
   return null;
+}
+
+/**
+ * The member's e-mail after an e-mail event (decision 043): a changed address is unconfirmed until its link is
+ * followed; a confirmation counts only for the address still set. Applied twice, the same row.
+ */
+function emailAfter(event: StoredEvent, member: MemberDoc): MemberDoc['email'] | undefined {
+  const current = member.email;
+  if (isEvent(event, 'MemberEmailChanged')) {
+    const kept = Boolean(current?.confirmed) && event.data.address !== null && event.data.address === current?.address;
+    return { ...event.data, confirmed: kept };
+  }
+  if (isEvent(event, 'MemberEmailConfirmed')) return current && current.address === event.data.address ? { ...current, confirmed: true } : current;
+  return undefined;
 }
 
 export const membersProjection: Projection = {
@@ -47,7 +60,8 @@ export const membersProjection: Projection = {
   // 3: role changes, deactivation, bio and website, and the hub account named for a member (decision 029).
   // 4: a child's pauses, current and upcoming (issue 19).
   // 5: the member's e-mail settings (issue 20).
-  version: 5,
+  // 6: whether the address is confirmed (decision 043).
+  version: 6,
   collections: [collections.members],
   async apply(event, tx) {
     if (isEvent(event, 'MemberJoined')) {
@@ -72,6 +86,11 @@ export const membersProjection: Projection = {
         pauses: [],
       };
       await tx.put(collections.members, doc);
+      return;
+    }
+    if (isEvent(event, 'MemberEmailChanged') || isEvent(event, 'MemberEmailConfirmed')) {
+      const member = await tx.get(collections.members, streamEntityId(event.streamId));
+      if (member) await tx.put(collections.members, { ...member, email: emailAfter(event, member) });
       return;
     }
     if (isEvent(event, 'MemberPaused') || isEvent(event, 'MemberPauseEnded')) {

@@ -56,9 +56,10 @@ export interface MemberDoc {
   pauses: MemberPauseDoc[];
   /**
    * The member's e-mail settings (issue 20), absent until first set. Never in a UserView: the address is answered
-   * only to the member and the family's admins (GET /api/users/:id/email).
+   * only to the member and the family's admins (GET /api/users/:id/email). `confirmed`: the owner of the address
+   * followed its link (decision 043); absent or false, no mail but the link goes there.
    */
-  email?: { address: string | null; weeklyReport: boolean; dailyDigest: boolean };
+  email?: { address: string | null; weeklyReport: boolean; dailyDigest: boolean; confirmed?: boolean };
 }
 
 export interface TaskDoc extends TaskFields {

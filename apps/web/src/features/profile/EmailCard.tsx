@@ -1,16 +1,17 @@
 import { limits } from '@familyos/contracts/rules';
-import { Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import type { EmailSettings } from '../../lib/types';
 import { SectionCard } from '../../components/SectionCard';
 import { InlineLoading } from '../../components/page-parts';
-import { useChangeEmail, useEmailSettings, type EmailChange } from './api';
+import { useChangeEmail, useEmailSettings, useSendConfirmationAgain, type EmailChange } from './api';
 
 /**
- * The member's own e-mail (issue 20): the address, and the mails they may turn off. The server says whether it
- * sends e-mail at all, and whether the daily summary is for this member (parents); this card only shows that.
+ * The member's own e-mail (issue 20): the address, whether its owner confirmed it (decision 043), and the mails
+ * they may turn off. The server says whether it sends e-mail at all, whether the address is confirmed and whether
+ * the daily summary is for this member (parents); this card only shows that.
  */
 export function EmailCard({ memberId }: { memberId: string }) {
   const settings = useEmailSettings(memberId);
@@ -53,7 +54,15 @@ function EmailForm({ memberId, settings }: { memberId: string; settings: EmailSe
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = address.trim();
-    void save({ address: trimmed || null }, trimmed ? `Mail goes to ${trimmed.toLowerCase()}.` : 'Your address is removed: no more e-mail.');
+    const changed = trimmed.toLowerCase() !== (settings.address ?? '');
+    const done = !trimmed
+      ? 'Your address is removed: no more e-mail.'
+      : changed
+        ? `Check your inbox: open the link sent to ${trimmed.toLowerCase()} to confirm it.`
+        : settings.confirmed
+          ? `Mail goes to ${trimmed.toLowerCase()}.`
+          : `Open the link sent to ${trimmed.toLowerCase()} to confirm it.`;
+    void save({ address: trimmed || null }, done);
   };
   const hasAddress = settings.address !== null;
 
@@ -79,6 +88,7 @@ function EmailForm({ memberId, settings }: { memberId: string; settings: EmailSe
           {busy ? 'Saving...' : 'Save Address'}
         </Button>
       </Stack>
+      {hasAddress && <AddressStatus memberId={memberId} settings={settings} />}
       {hasAddress && settings.dailyDigestOffered && (
         <Stack spacing={0.5}>
           <FormControlLabel
@@ -94,5 +104,42 @@ function EmailForm({ memberId, settings }: { memberId: string; settings: EmailSe
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Whether the owner of the address followed the link mailed to it. Until then nothing but that link is mailed,
+ * so the card says so and offers the link again (the server limits how often: its answer is shown as it is).
+ */
+function AddressStatus({ memberId, settings }: { memberId: string; settings: EmailSettings }) {
+  const again = useSendConfirmationAgain(memberId);
+  const toast = useToast();
+  if (settings.confirmed)
+    return (
+      <Alert severity="success" data-testid="email-confirmed">
+        Confirmed: mail goes to {settings.address}.
+      </Alert>
+    );
+  const send = async () => {
+    if (again.isPending) return;
+    try {
+      await again.mutateAsync();
+      toast({ title: 'Link Sent', description: `A new link is on its way to ${settings.address}.` });
+    } catch (failure) {
+      toast({ title: 'Error', description: failureMessage(failure, 'Sending the link failed. Please try again.'), variant: 'destructive' });
+    }
+  };
+  return (
+    <Alert severity="warning" data-testid="email-unconfirmed">
+      <AlertTitle>Unconfirmed — check your inbox</AlertTitle>
+      Open the link we sent to {settings.address}. Until then, nothing else is mailed there.
+      {settings.canEdit && (
+        <Box sx={{ mt: 1.5 }}>
+          <Button variant="outlined" color="inherit" size="small" disabled={again.isPending} onClick={() => void send()}>
+            {again.isPending ? 'Sending...' : 'Send the link again'}
+          </Button>
+        </Box>
+      )}
+    </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, put } from '../../lib/api';
+import { get, post, put } from '../../lib/api';
 import type { EmailSettings } from '../../lib/types';
 
 /** A member's e-mail settings (issue 20): only the profile page reads them. */
@@ -13,6 +13,15 @@ export function useChangeEmail(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: EmailChange) => put<EmailSettings>(`/api/users/${encodeURIComponent(memberId)}/email`, change),
+    onSuccess: (answer) => queryClient.setQueryData(emailSettingsQuery(memberId).queryKey, answer),
+  });
+}
+
+/** "Send the link again": another confirmation mail to the member's unconfirmed address (decision 043). */
+export function useSendConfirmationAgain(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<EmailSettings>(`/api/users/${encodeURIComponent(memberId)}/email/confirmation`),
     onSuccess: (answer) => queryClient.setQueryData(emailSettingsQuery(memberId).queryKey, answer),
   });
 }
