@@ -7,6 +7,11 @@ import Database from 'better-sqlite3';
 
 export const EVENTS = 'events.sqlite';
 export const READ_MODELS = 'read-models.sqlite';
+/**
+ * The records of keyed requests (decision 045): not backed up (they live a day); a restore moves them aside with
+ * the log they answered for, so no record answers for a write the restored log does not hold.
+ */
+export const IDEMPOTENCY = 'idempotency.sqlite';
 export const PHOTOS = 'photos';
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 'familyos-backup/1';

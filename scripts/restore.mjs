@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, copyFileSync, rm
 import { basename, dirname, join } from 'node:path';
 import * as data from './embedded-data.mjs';
 
-const { EVENTS, FORMAT, MANIFEST, PHOTO_FILE, PHOTOS, READ_MODELS, Refusal, SIDE_FILES } = data;
+const { EVENTS, FORMAT, IDEMPOTENCY, MANIFEST, PHOTO_FILE, PHOTOS, READ_MODELS, Refusal, SIDE_FILES } = data;
 
 const ALLOWED = (path) => path === EVENTS || path === READ_MODELS || (path.startsWith(`${PHOTOS}/`) && PHOTO_FILE.test(path.slice(PHOTOS.length + 1)));
 
@@ -46,9 +46,9 @@ function verifyBackup(dir) {
   return { manifest, paths };
 }
 
-/** What of the embedded data is in DATA_DIR now: the two databases with their companions, and the photos. */
+/** What of the embedded data is in DATA_DIR now: the databases with their companions, and the photos. */
 function currentEntries(dataDir) {
-  const names = [EVENTS, READ_MODELS].flatMap((db) => [db, ...SIDE_FILES.map((s) => db + s)]);
+  const names = [EVENTS, READ_MODELS, IDEMPOTENCY].flatMap((db) => [db, ...SIDE_FILES.map((s) => db + s)]);
   return [...names, PHOTOS].filter((name) => existsSync(join(dataDir, name)));
 }
 
@@ -60,7 +60,7 @@ function main() {
   const { manifest, paths } = verifyBackup(backup);
 
   // 2. Nobody may have the data open: a running api would go on writing to the files we move aside.
-  for (const db of [EVENTS, READ_MODELS]) {
+  for (const db of [EVENTS, READ_MODELS, IDEMPOTENCY]) {
     if (data.inUse(join(dataDir, db))) {
       throw new Refusal(`Refused: ${join(dataDir, db)} is open in another process (an api, a projector or a backup is running on ${dataDir}). Stop it first.`);
     }

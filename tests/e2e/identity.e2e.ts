@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
+import { messages } from '@familyos/contracts';
 import { ApiClient } from '../support/api-client.js';
 import { createFamily } from '../support/factories.js';
 import { checkA11y } from './support/a11y.js';
@@ -231,8 +232,9 @@ test('OpenID sign-in through the provider: the first attempt waits for approval,
   };
 
   await throughProvider();
-  await expect(page).toHaveURL(/\/login\?error=/);
-  await expect(page.getByTestId('login-error')).toContainText(/waiting for/i);
+  await expect(page).toHaveURL(/\/login\?waiting=/);
+  await expect(page.getByTestId('login-waiting')).toContainText(/waiting for/i);
+  await expect(page.getByTestId('login-error')).toHaveCount(0);
 
   // The superuser gives the waiting identity its family.
   const root = await rootClient(testInfo);
@@ -274,7 +276,21 @@ test.describe('System admin', () => {
       await panel.getByRole('textbox', { name: /^Username/ }).fill(stranger.username);
       await panel.getByLabel(/^Password/).fill(HUB_PASSWORD);
       await panel.getByRole('button', { name: 'Login with Hub', exact: true }).click();
-      await expectFailureToast(strangerPage, 'Hub Login Failed', 'waiting for');
+      // A wait, not a failure: an info notice with the server's words, no red "Login Failed".
+      const expectWaiting = async () => {
+        const notice = strangerPage.getByTestId('login-waiting');
+        await expect(notice).toContainText('Waiting for approval');
+        await expect(notice).toContainText(messages.accessPendingSystem);
+        await expect(notice).toHaveClass(/MuiAlert-colorInfo/);
+        await expect(strangerPage.getByText(/Login Failed/)).toHaveCount(0);
+        await expect(strangerPage.getByTestId('login-error')).toHaveCount(0);
+      };
+      await expectWaiting();
+      await checkA11y(strangerPage, 'the sign-in page waiting for approval');
+      // Through single sign-on, the callback brings the same notice back to the sign-in page.
+      await strangerPage.goto(`/auth/callback?token=${encodeURIComponent(await hubToken(stranger.username))}`);
+      await expect(strangerPage).toHaveURL(/\/login\?waiting=/);
+      await expectWaiting();
 
       const root = await rootClient(testInfo);
       await expect

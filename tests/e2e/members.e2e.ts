@@ -159,3 +159,44 @@ test('own profile: a member writes a bio and a website, sees them, and they stay
   // A member without a hub account has no hub profile to open.
   await expect(page.getByTestId('view-hub-profile')).toHaveCount(0);
 });
+
+test("a password a parent sets for a deactivated adult is said to last until reactivation, and is withdrawn then (decision 044)", async ({
+  page,
+  browser,
+  freshFamily,
+}, testInfo) => {
+  await openAdmin(page, freshFamily.admin.username);
+  const members = section(page, 'Family Members');
+  const manage = () => members.getByRole('button', { name: `Manage ${NAMES.manager}` }).click();
+  await manage();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: `Deactivate ${NAMES.manager}?` }).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(members.getByRole('listitem', { name: NAMES.manager }).getByTestId('member-inactive')).toHaveText('Inactive');
+
+  await manage();
+  await page.getByRole('menuitem', { name: 'Reset password' }).click();
+  const dialog = page.getByRole('dialog', { name: `Set ${NAMES.manager}'s password` });
+  await expect(dialog).toContainText('withdrawn when they are reactivated');
+  await checkA11y(page, "the deactivated adult's password dialog");
+  await dialog.getByLabel('New password').fill('set-by-pat-1');
+  await dialog.getByLabel('Repeat the password').fill('set-by-pat-1');
+  await dialog.getByRole('button', { name: 'Set Password' }).click();
+  await expect(statusToast(page, 'User Status Updated')).toContainText('is set until they are reactivated');
+
+  await manage();
+  await page.getByRole('menuitem', { name: 'Reactivate' }).click();
+  await page.getByRole('dialog', { name: `Reactivate ${NAMES.manager}?` }).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(members.getByRole('listitem', { name: NAMES.manager }).getByTestId('member-inactive')).toHaveCount(0);
+  // The server withdrew it: the menu offers a sign-in link for them to choose their own, and the password is refused.
+  await manage();
+  await expect(page.getByRole('menuitem', { name: 'New sign-in link' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const carer = await stranger(browser, testInfo);
+  await carer.goto('/login');
+  await carer.getByRole('tab', { name: 'Sign in' }).click();
+  await carer.getByLabel('Username').fill(freshFamily.manager.username);
+  await carer.getByLabel('Password').fill('set-by-pat-1');
+  await carer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(carer.getByRole('alert').filter({ hasText: 'Login Failed' })).toBeVisible();
+  await carer.context().close();
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { limits, messages } from '@familyos/contracts';
 import type { EventType, StoredEvent } from '@familyos/events';
-import { idempotentRequestStream, requestFingerprint } from '@familyos/api';
+import { idempotentRequestKey, idempotentRequestStream, RECORD_TTL_MS, requestFingerprint } from '@familyos/api';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
 import { photoForm, pngOfSize } from '../support/images.js';
@@ -137,27 +137,21 @@ describe('Idempotency-Key on every request that creates something', () => {
     it('a first run that wrote its effects but died before answering: the repeat runs again, changes nothing and answers the same', async () => {
       const [member] = senders(c.by);
       const body = bodyOf(c);
-      const first = await send(member, c, body, randomUUID());
+      const firstKey = randomUUID();
+      const first = await send(member, c, body, firstKey);
       expect(first.status).toBe(201);
       const before = await count(c.created);
       // The record a run leaves when its process dies between writing and answering: started long ago, with the
       // seed the writing run had (here: the one just answered), never answered.
-      const { seed } = (await logOf(server)).filter((e) => e.type === 'IdempotentRequestStarted' && e.metadata.actorId === member.id).at(-1)!.data as { seed: string };
+      const { records } = server.running.idempotency;
+      const { seed } = (await records.read(idempotentRequestKey(member.id, firstKey), new Date())).state;
+      expect(seed).toMatch(/^[0-9a-f]{64}$/);
       const key = randomUUID();
       const content = body instanceof FormData ? Buffer.from(await (body.get('photo') as Blob).arrayBuffer()) : JSON.stringify(body);
-      await server.running.events.append([
-        {
-          streamId: idempotentRequestStream(member.id, key),
-          expectedRevision: 'no_stream',
-          events: [
-            {
-              type: 'IdempotentRequestStarted',
-              data: { fingerprint: requestFingerprint('POST', c.path(ctx), content), seed, startedAt: new Date(Date.now() - 3_600_000).toISOString() },
-              metadata: { eventId: randomUUID(), familyId: family.familyId, actorId: member.id, timestamp: new Date().toISOString(), schemaVersion: 1 },
-            },
-          ],
-        },
-      ]);
+      const fingerprint = requestFingerprint('POST', c.path(ctx), content);
+      const startedAt = new Date(Date.now() - 3_600_000).toISOString();
+      const stale = { phase: 'running' as const, fingerprint, seed, startedAt, answer: null };
+      expect(await records.write(idempotentRequestKey(member.id, key), stale, 0, new Date(Date.now() + RECORD_TTL_MS))).toBe(true);
       const again = await send(member, c, body, key);
       expect(answerOf(again)).toEqual(answerOf(first));
       expect(await count(c.created)).toBe(before);
@@ -200,21 +194,73 @@ describe('Idempotency-Key on every request that creates something', () => {
     const before = await count(c.created);
     const key = randomUUID();
     const body = bodyOf(c);
-    const streamId = idempotentRequestStream(family.admin.id, key);
-    const record = (type: 'IdempotentRequestStarted' | 'IdempotentRequestAnswered', data: unknown, expectedRevision: 'no_stream' | number) =>
-      server.running.events.append([
-        {
-          streamId,
-          expectedRevision,
-          events: [{ type, data, metadata: { eventId: randomUUID(), familyId: family.familyId, actorId: family.admin.id, timestamp: new Date().toISOString(), schemaVersion: 1 } }],
-        },
-      ]);
+    const { records } = server.running.idempotency;
+    const recordKey = idempotentRequestKey(family.admin.id, key);
+    const expiresAt = new Date(Date.now() + RECORD_TTL_MS);
     // Another api process began this very request a moment ago; this one must not run it too.
-    await record('IdempotentRequestStarted', { fingerprint: requestFingerprint('POST', c.path(ctx), JSON.stringify(body)), seed: 'elsewhere', startedAt: new Date().toISOString() }, 'no_stream');
+    const running = { phase: 'running' as const, fingerprint: requestFingerprint('POST', c.path(ctx), JSON.stringify(body)), seed: 'elsewhere', startedAt: new Date().toISOString(), answer: null };
+    expect(await records.write(recordKey, running, 0, expiresAt)).toBe(true);
     const repeat = send(family.admin, c, body, key);
-    await record('IdempotentRequestAnswered', { status: 201, body: { answered: 'by the other process' }, position: 0 }, 0);
+    const answer = { status: 201, body: { answered: 'by the other process' }, position: 0 };
+    expect(await records.write(recordKey, { ...running, phase: 'answered', answer }, 1, expiresAt)).toBe(true);
     expect(answerOf(await repeat)).toEqual({ status: 201, body: { answered: 'by the other process' } });
     expect(await count(c.created)).toBe(before);
+  });
+
+  it('a keyed request appends to the log exactly what the same request without a key appends (decision 045)', async () => {
+    const c = cases[0]!;
+    const appended = async (key: string | undefined) => {
+      const head = await server.running.events.headPosition();
+      const body = bodyOf(c);
+      expect((await send(family.admin, c, body, key)).status).toBe(201);
+      if (key) expect((await send(family.admin, c, body, key)).headers.get('idempotency-replayed')).toBe('true');
+      return (await server.running.events.readAll(head, 1000)).filter((e) => e.metadata.actorId === family.admin.id).map((e) => e.type);
+    };
+    const keyed = await appended(randomUUID());
+    expect(keyed).toEqual(await appended(undefined));
+    expect(keyed.some((type) => type.startsWith('IdempotentRequest'))).toBe(false);
+  });
+
+  describe('a record an earlier version kept in the log (before decision 045)', () => {
+    const legacy = async (member: Member, key: string, startedAt: Date, body: ReturnType<CreateCase['body']>, answer: unknown) => {
+      const metadata = () => ({ eventId: randomUUID(), familyId: family.familyId, actorId: member.id, timestamp: startedAt.toISOString(), schemaVersion: 1 });
+      const fingerprint = requestFingerprint('POST', cases[0]!.path(ctx), JSON.stringify(body));
+      await server.running.events.append([
+        {
+          streamId: idempotentRequestStream(member.id, key),
+          expectedRevision: 'no_stream',
+          events: [
+            { type: 'IdempotentRequestStarted', data: { fingerprint, seed: 'old-seed', startedAt: startedAt.toISOString() }, metadata: metadata() },
+            { type: 'IdempotentRequestAnswered', data: { status: 201, body: answer, position: 0 }, metadata: metadata() },
+          ],
+        },
+      ]);
+    };
+
+    it('still answers a repeat while it is younger than a day, and the log gains nothing', async () => {
+      const c = cases[0]!;
+      const key = randomUUID();
+      const body = bodyOf(c);
+      await legacy(family.admin, key, new Date(Date.now() - 3_600_000), body, { id: 'from-the-log' });
+      const before = await count(c.created);
+      const head = await server.running.events.headPosition();
+      const repeat = await send(family.admin, c, body, key);
+      expect([repeat.status, repeat.body, repeat.headers.get('idempotency-replayed')]).toEqual([201, { id: 'from-the-log' }, 'true']);
+      expect(answerOf(await send(family.admin, c, bodyOf(c), key))).toEqual({ status: 422, body: { error: messages.idempotencyKeyReused } });
+      expect(await count(c.created)).toBe(before);
+      expect(await server.running.events.headPosition()).toBe(head);
+    });
+
+    it('is ignored once older than a day: the request runs as a new one', async () => {
+      const c = cases[0]!;
+      const key = randomUUID();
+      const body = bodyOf(c);
+      await legacy(family.admin, key, new Date(Date.now() - RECORD_TTL_MS - 60_000), body, { id: 'from-the-log' });
+      const before = await count(c.created);
+      const res = await send(family.admin, c, body, key);
+      expect([res.status, res.headers.get('idempotency-replayed')]).toEqual([201, null]);
+      expect(await count(c.created)).toBe(before + 1);
+    });
   });
 
   it('a key that is empty or over 100 characters answers 400 {error} and creates nothing', async () => {
@@ -269,6 +315,47 @@ describe('Idempotency-Key on every request that creates something', () => {
     expect(repeat.body).toEqual({ ...first.body, signInLink: null });
     expect(repeat.headers.get('idempotency-replayed')).toBe('true');
     expect((await family.admin.client.get('/api/users')).body.filter((u: { username: string }) => u.username === body.username)).toHaveLength(1);
+  });
+});
+
+describe('Idempotency-Key records expire after 24 hours (decision 045)', () => {
+  let shift = 0;
+  let server: TestServer;
+  let family: Family;
+  beforeAll(async () => {
+    server = await startTestServer({ clock: { now: () => new Date(Date.now() + shift) } });
+    family = await createFamily(server.url);
+  });
+  afterAll(() => server.close());
+
+  const post = (key: string, title: string) => family.admin.client.request('POST', '/api/tasks', { title, pointsValue: 5, assignedTo: [family.kids[0].id] }, { 'idempotency-key': key });
+  const tasksTitled = async (title: string) => ((await family.admin.client.get('/api/tasks')).body as { title: string }[]).filter((t) => t.title === title).length;
+
+  it('a repeat within the day is answered the first answer; a day later the key makes a new request, and the sweep removes the old records', async () => {
+    const [key, other] = [randomUUID(), randomUUID()];
+    const title = uniqueName('Water the plants ');
+    const first = await post(key, title);
+    expect(first.status).toBe(201);
+    expect((await post(other, uniqueName('Feed the fish '))).status).toBe(201);
+    shift = RECORD_TTL_MS - 60_000;
+    const sameDay = await post(key, title);
+    expect([sameDay.status, sameDay.body, sameDay.headers.get('idempotency-replayed')]).toEqual([201, first.body, 'true']);
+    expect(await tasksTitled(title)).toBe(1);
+
+    shift = RECORD_TTL_MS + 60_000;
+    const nextDay = await post(key, title);
+    expect([nextDay.status, nextDay.headers.get('idempotency-replayed')]).toEqual([201, null]);
+    expect(nextDay.body.id).not.toBe(first.body.id);
+    expect(await tasksTitled(title)).toBe(2);
+
+    // The other key's record is gone from the store, not only expired: read at the real time, it is not there.
+    const { records, sweep } = server.running.idempotency;
+    const otherKey = idempotentRequestKey(family.admin.id, other);
+    expect((await records.read(otherKey, new Date())).state.phase).toBe('answered');
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    expect((await records.read(otherKey, new Date())).version).toBe(0);
+    // The record begun again a moment ago lives a day from then.
+    expect((await records.read(idempotentRequestKey(family.admin.id, key), new Date(Date.now() + shift))).state.phase).toBe('answered');
   });
 });
 

@@ -258,11 +258,47 @@ describe('managing members over HTTP (decision 029)', () => {
       expect([refused.status, refused.body]).toEqual([403, { error: messages.memberPasswordChildOnly, details: [{ field: 'password', message: messages.memberPasswordChildOnly }] }]);
       const byManager = await put(f.manager.client, f.kids[0], { password: 'taken-over-1' });
       expect([byManager.status, byManager.body.error]).toEqual([403, messages.memberPasswordParentsOnly]);
-      // Deactivated first, in the same request: then a parent may reset it (and reactivate after).
+      // Deactivated first, in the same request: then a parent may reset it, but not sign in with it (decision 044).
       const reset = await put(f.admin.client, f.manager, { active: false, password: 'fresh-start-1' });
       expect(reset.status).toBe(200);
       await put(f.admin.client, f.manager, { active: true });
-      expect((await login(f.manager.username, 'fresh-start-1')).status).toBe(200);
+      expect((await login(f.manager.username, 'fresh-start-1')).status).toBe(401);
+    });
+
+    it("a second admin cannot take an adult over by deactivating it, setting its password and reactivating it (decision 044)", async () => {
+      const f = await family();
+      const sam = await secondAdmin(f);
+      const pat = f.manager;
+      expect((await put(sam.client, pat, { active: false })).status).toBe(200);
+      expect((await put(sam.client, pat, { password: 'sams-choice-1' })).status).toBe(200);
+      // A link made while deactivated does not outlive the reactivation either.
+      const early = await sam.client.post(`/api/users/${pat.id}/sign-in-link`);
+      expect(early.status).toBe(201);
+      const back = await put(sam.client, pat, { active: true });
+      expect(back.body).toMatchObject({ active: true, hasPassword: false, can: { createSignInLink: true, resetPassword: false } });
+      expect((await login(pat.username, 'sams-choice-1')).status).toBe(401);
+      expect((await login(pat.username)).status).toBe(401);
+      expect((await anonymous.get(`/api/public/sign-in-link/${early.body.token}`)).body.status).toBe('voided');
+      const late = await anonymous.post(`/api/sign-in-link/${early.body.token}`, { password: 'sams-choice-2' });
+      expect([late.status, late.body]).toEqual([409, { error: messages.signInLinkVoided }]);
+
+      // The adult chooses their own through a fresh link, and signs in with it.
+      const fresh = await f.admin.client.post(`/api/users/${pat.id}/sign-in-link`);
+      expect(fresh.status).toBe(201);
+      expect((await anonymous.post(`/api/sign-in-link/${fresh.body.token}`, { password: 'pats-own-now' })).status).toBe(200);
+      expect((await login(pat.username, 'pats-own-now')).status).toBe(200);
+      expect((await listed(f, pat.id)).hasPassword).toBe(true);
+    });
+
+    it("reactivating keeps the adult's own password, and a child's that a parent set", async () => {
+      const f = await family();
+      await put(f.admin.client, f.manager, { active: false });
+      await put(f.admin.client, f.manager, { active: true });
+      expect((await login(f.manager.username)).status).toBe(200);
+      const ada = f.kids[0];
+      await put(f.admin.client, ada, { active: false, password: 'set-by-mum-2' });
+      await put(f.admin.client, ada, { active: true });
+      expect((await login(ada.username, 'set-by-mum-2')).status).toBe(200);
     });
 
     it("no one sets the Primary Admin's password: a second admin is refused, and the Primary Admin's own still works", async () => {
@@ -329,6 +365,19 @@ describe('managing members over HTTP (decision 029)', () => {
       const unknown = await anonymous.post(`/api/sign-in-link/${'x'.repeat(43)}`, { password: 'whatever-1' });
       expect([unknown.status, unknown.body]).toEqual([404, { error: messages.signInLinkInvalid }]);
       expect((await anonymous.get(`/api/public/sign-in-link/${'x'.repeat(43)}`)).status).toBe(404);
+    });
+
+    it("a link made for a child is void once the child is made an admin, whose password the parent may not set (decision 044)", async () => {
+      const f = await family();
+      const lee = await addWithLink(f);
+      expect((await put(f.admin.client, lee, { role: 'admin' })).status).toBe(200);
+      expect((await anonymous.get(`/api/public/sign-in-link/${lee.token}`)).body.status).toBe('voided');
+      const res = await anonymous.post(`/api/sign-in-link/${lee.token}`, { password: 'admin-at-last' });
+      expect([res.status, res.body]).toEqual([409, { error: messages.signInLinkVoided }]);
+      expect((await login(lee.username, 'admin-at-last')).status).toBe(401);
+      // Changed back to a child, the old link stays void: the role it was made for is not "the same" again.
+      expect((await put(f.admin.client, lee, { role: 'child' })).status).toBe(200);
+      expect((await anonymous.post(`/api/sign-in-link/${lee.token}`, { password: 'admin-at-last' })).status).toBe(409);
     });
 
     it('refuses a link whose member has been deactivated since', async () => {

@@ -391,6 +391,9 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
     // The old log, with the writes the backup never saw, and its photos are all still there.
     expect(onDisk(asideDir).head).toBe(oldHead);
     expect(readdirSync(join(asideDir, 'photos')).sort()).toEqual(oldPhotos);
+    // The keyed requests' records went aside with the log they answered for (decision 045).
+    expect(existsSync(join(asideDir, 'idempotency.sqlite'))).toBe(true);
+    expect(existsSync(join(dataDir, 'idempotency.sqlite'))).toBe(false);
     expect(onDisk(dataDir).head).toBe(manifest.headPosition);
     expect(readdirSync(work).filter((n) => n.includes('.restoring-'))).toEqual([]);
   });

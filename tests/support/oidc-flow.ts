@@ -139,3 +139,5 @@ export async function oidcSignIn(appUrl: string, options: { login: string; invit
 
 /** The message a redirect to /login?error=… (or /invite/…?error=…) carries. */
 export const errorOf = (location: string | null) => (location ? new URL(location).searchParams.get('error') : null);
+/** What a sign-in waiting for approval is told on the sign-in page (`?waiting=`). */
+export const waitingOf = (location: string | null) => (location ? new URL(location).searchParams.get('waiting') : null);

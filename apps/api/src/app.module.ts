@@ -60,7 +60,8 @@ import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
 import { HttpErrorFilter } from './platform/http-errors.js';
 import { IdempotencyInterceptor, IdempotentRequests } from './platform/idempotency.js';
 import { ReadYourWrites } from './platform/read-your-writes.js';
-import { CLOCK, CONFIG, EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX_HTML, type Clock } from './platform/tokens.js';
+import { CLOCK, CONFIG, EVENT_STORE, IDEMPOTENCY_RECORDS, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX_HTML, type Clock } from './platform/tokens.js';
+import type { IdempotencyRecords } from './platform/idempotency-records.js';
 import { BLOB_STORE } from './platform/tokens.js';
 import type { BlobStore } from './photos/blob-store.js';
 import { PhotosController } from './photos/photos.controller.js';
@@ -130,6 +131,8 @@ export interface Infrastructure {
   clock: Clock;
   /** Uploaded photos' bytes. */
   blobs: BlobStore;
+  /** The records of requests sent with an Idempotency-Key (decision 045). */
+  idempotency: IdempotencyRecords;
 }
 
 const commandHandlers = [
@@ -223,6 +226,7 @@ export class AppModule {
         { provide: PROJECTION_PROGRESS, useValue: infra.progress },
         { provide: CLOCK, useValue: infra.clock },
         { provide: BLOB_STORE, useValue: infra.blobs },
+        { provide: IDEMPOTENCY_RECORDS, useValue: infra.idempotency },
         { provide: MAIL_TRANSPORT, useValue: infra.config.mail ? new SmtpMailTransport(infra.config.mail.smtpUrl, infra.config.mail.from) : null },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

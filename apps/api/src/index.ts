@@ -1,3 +1,4 @@
 export { startApp, type AppRoute, type RunningApp } from './server.js';
 export { configFromEnv, type AppConfig } from './config.js';
-export { idempotentRequestStream, requestFingerprint } from './platform/idempotency.js';
+export { idempotentRequestKey, idempotentRequestStream, requestFingerprint } from './platform/idempotency.js';
+export { RECORD_TTL_MS } from './platform/idempotency-records.js';

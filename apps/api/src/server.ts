@@ -23,6 +23,8 @@ import { ReportScheduleService } from './reports/report-schedule.service.js';
 import { Mail } from './mail/mail.js';
 import { openBlobStore, type BlobStore } from './photos/blob-store.js';
 import { registerPhotoUploads } from './photos/multipart.js';
+import { openIdempotencyRecords, type IdempotencyRecords } from './platform/idempotency-records.js';
+import { IdempotentRequests } from './platform/idempotency.js';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -30,6 +32,8 @@ export interface RunningApp {
   events: EventStore;
   readModels: ReadModelStore;
   blobs: BlobStore;
+  /** The records of keyed requests (decision 045); `sweep` removes the expired ones as the hourly sweep does. */
+  idempotency: { records: IdempotencyRecords; sweep(): Promise<number> };
   runner: ProjectionRunner | null;
   /** Every route the server answers, as Fastify registered it (the stress suites walk them all). */
   routes: AppRoute[];
@@ -68,6 +72,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   const projectorStore = config.projector === 'embedded' ? await openReadModels(config.storage) : null;
   const readModels = await openReadModels(config.storage);
   const blobs = await openBlobStore(config.storage);
+  const idempotency = await openIdempotencyRecords(config.storage);
   let runner: ProjectionRunner | null = null;
   let progress: ProjectionProgress;
   if (projectorStore) {
@@ -84,7 +89,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.with({ config, events, readModels, progress, clock, indexHtml, blobs }),
+    AppModule.with({ config, events, readModels, progress, clock, indexHtml, blobs, idempotency }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy, frameworkErrors: routerRefusals(config) }),
     // bodyParser off: Nest would add a form parser; Fastify's own JSON parser (with prototype-poisoning
     // protection) is the only one, so a form post is 415, not a body of strings that might pass validation.
@@ -143,6 +148,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
     events,
     readModels,
     blobs,
+    idempotency: { records: idempotency, sweep: () => app.get(IdempotentRequests).sweep() },
     runner,
     routes,
     settled,
@@ -160,6 +166,7 @@ export async function startApp(config: AppConfig, options: { logger?: boolean } 
       await projectorStore?.close();
       await readModels.close();
       await blobs.close();
+      await idempotency.close();
       await events.close();
     },
   };

@@ -126,6 +126,7 @@ export const messages = {
   signInLinkInvalid: 'This sign-in link is invalid.',
   signInLinkUsed: 'This sign-in link has already been used.',
   signInLinkExpired: 'This sign-in link has expired. Ask a parent for a new one.',
+  signInLinkVoided: 'This sign-in link no longer works: the account was changed since it was made. Ask a parent for a new one.',
   hubUsernameTaken: 'That hub account already belongs to a member',
   hubUserUnknown: 'There is no hub user with that username',
   hubUsernameFormat: 'Hub username must be 1 to 64 characters',

@@ -45,7 +45,11 @@ export type MemberIdentityLinked = DomainEvent<
 export type MemberRoleChanged = DomainEvent<'MemberRoleChanged', { role: Role; previousRole: Role }>;
 /** The member can no longer sign in, and every session of theirs has ended; their history stays (decision 029). */
 export type MemberDeactivated = DomainEvent<'MemberDeactivated', Record<string, never>>;
-export type MemberReactivated = DomainEvent<'MemberReactivated', Record<string, never>>;
+/**
+ * The member can sign in again. `passwordWithdrawn`: an adult's password that another member set while they were
+ * deactivated no longer signs them in; they choose one through a fresh sign-in link (decision 044).
+ */
+export type MemberReactivated = DomainEvent<'MemberReactivated', { passwordWithdrawn?: true }>;
 /** SPEC §3 bio and websiteUrl: set by the member (or a parent), or filled in from the hub's extended profile. */
 export type MemberProfileChanged = DomainEvent<'MemberProfileChanged', { bio: string; websiteUrl: string; source: 'member' | 'hub' }>;
 /** A one-time link to set a password was made for the member; the link itself is `signInLink-<sha256 of the token>`. */
@@ -119,7 +123,11 @@ export type SessionEvent = SessionStarted | SessionEnded;
  * signInLink-<sha256 of the token>: a one-time link for a member to set a password and sign in (decision 029).
  * Only the hash names the stream; the token is shown once, to the parent who made it.
  */
-export type SignInLinkCreated = DomainEvent<'SignInLinkCreated', { memberId: string; expiresAt: string }>;
+/**
+ * `memberEpoch`: the member's link epoch when the link was made (moved on by a role change, a deactivation and a
+ * reactivation); the link works only while it is still the member's (decision 044). Older links carry none.
+ */
+export type SignInLinkCreated = DomainEvent<'SignInLinkCreated', { memberId: string; expiresAt: string; memberEpoch?: number }>;
 export type SignInLinkUsed = DomainEvent<'SignInLinkUsed', Record<string, never>>;
 export type SignInLinkEvent = SignInLinkCreated | SignInLinkUsed;
 

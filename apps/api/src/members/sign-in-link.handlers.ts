@@ -62,9 +62,11 @@ export class UseSignInLinkHandler implements ICommandHandler<UseSignInLink> {
     const { result } = await this.runner.run({ actorId: seen.memberId, familyId: null }, async (now) => {
       const link = await this.runner.load(linkStream, signInLinkDecider);
       const member = await this.runner.load(memberStream, memberDecider);
-      // The link and the password in one append: a link used twice at once sets one password.
-      const used = signInLinkDecider.decide({ type: 'UseSignInLink', now }, link.state);
+      // A deactivated member is told so (403) before the link is found void by that deactivation (409).
       const set = memberDecider.decide({ type: 'SetPassword', actor: selfActor(member.state), passwordHash, proof: 'sign-in-link' }, member.state);
+      // The link and the password in one append, each expecting the revision read: a link used twice at once sets
+      // one password, and a role change or deactivation landing meanwhile makes this decide again, void (044).
+      const used = signInLinkDecider.decide({ type: 'UseSignInLink', now, memberEpoch: member.state.linkEpoch }, link.state);
       const familyId = member.state.familyId;
       return {
         appends: [

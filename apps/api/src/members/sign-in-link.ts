@@ -19,7 +19,11 @@ export function signInLinkAppends(actor: Actor, member: MemberState, now: Date):
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + limits.signInLinkHours * 3_600_000).toISOString();
   const memberEvents = memberDecider.decide({ type: 'CreateSignInLink', actor, expiresAt }, member);
-  const linkEvents = signInLinkDecider.decide({ type: 'CreateSignInLink', memberId: member.id, expiresAt }, signInLinkDecider.initialState);
+  const linkEvents = signInLinkDecider.decide(
+    // The link records the member's link epoch: a role change or a (de)activation since voids it (decision 044).
+    { type: 'CreateSignInLink', memberId: member.id, expiresAt, memberEpoch: member.linkEpoch },
+    signInLinkDecider.initialState,
+  );
   return {
     view: { token, expiresAt },
     memberEvents,

@@ -22,9 +22,9 @@ export class SignInLinksQueries {
    */
   async publicView(token: string): Promise<PublicSignInLinkView> {
     const { state: link } = await this.runner.load(signInLinkStream(token), signInLinkDecider);
-    const status = signInLinkStatus(link, this.clock.now());
-    if (status === 'unknown') throw new DomainError('not_found', messages.signInLinkInvalid);
-    const { state: member } = await this.runner.load(streams.member(link.memberId!), memberDecider);
+    const member = link.memberId === null ? null : (await this.runner.load(streams.member(link.memberId), memberDecider)).state;
+    const status = member ? signInLinkStatus(link, this.clock.now(), member.linkEpoch) : 'unknown';
+    if (!member || status === 'unknown') throw new DomainError('not_found', messages.signInLinkInvalid);
     const family = member.familyId ? await this.readModels.get(collections.families, member.familyId) : null;
     return {
       status: member.active ? status : 'inactive',

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   applyDecorators,
+  Inject,
   Injectable,
+  type OnApplicationShutdown,
+  type OnModuleInit,
   SetMetadata,
   UseInterceptors,
   type CallHandler,
@@ -14,24 +17,38 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { limits, messages } from '@familyos/contracts';
-import { streams } from '@familyos/events';
-import { conflict, idempotentRequestDecider, invalid, type Actor, type RecordedAnswer } from '@familyos/domain';
-import { CommandRunner, type Who } from './command-runner.js';
+import { streams, type IdempotentRequestEvent } from '@familyos/events';
+import {
+  conflict,
+  idempotentRequestDecider,
+  invalid,
+  type Actor,
+  type IdempotentRequestState,
+  type RecordedAnswer,
+} from '@familyos/domain';
+import { CommandRunner } from './command-runner.js';
 import { errorAnswer } from './http-errors.js';
+import { RECORD_TTL_MS, type IdempotencyRecords, type StoredRequest } from './idempotency-records.js';
 import { ReplayedAnswer, requestContext } from './request-context.js';
+import { CLOCK, IDEMPOTENCY_RECORDS, type Clock } from './tokens.js';
 
 /** How long a run may go unanswered before a repeat takes its process to have died and runs the request again. */
 export const LEASE_MS = 10_000;
 /** How long a repeat waits for a run under way elsewhere before answering 409 "still being processed". */
 const WAIT_MS = LEASE_MS + 5_000;
-/** How often a repeat looks at the log for the answer of a run in another process. */
+/** How often a repeat looks at the records for the answer of a run in another process. */
 const POLL_MS = 50;
+/** How often the expired records are swept away (reads already ignore them). */
+const SWEEP_MS = 3_600_000;
 
 const KEY_HEADER = 'idempotency-key';
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
-/** The stream of one member's request with one key: keys of different members never meet (decision 026). */
-export const idempotentRequestStream = (memberId: string, key: string) => streams.idempotentRequest(sha256(`${memberId}\n${key}`));
+/** The record of one member's request with one key: keys of different members never meet (decision 026). */
+export const idempotentRequestKey = (memberId: string, key: string) => sha256(`${memberId}\n${key}`);
+
+/** The log stream where versions before decision 045 kept that record; still read, never written. */
+export const idempotentRequestStream = (memberId: string, key: string) => streams.idempotentRequest(idempotentRequestKey(memberId, key));
 
 /** What makes two requests "the same request": method, path with query, and the body (or, for an upload, its bytes). */
 export const requestFingerprint = (method: string, url: string, content: string | Buffer) => sha256(`${method} ${url}\n${sha256(content)}`);
@@ -63,8 +80,7 @@ export const Idempotent = (options: IdempotentOptions = {}) => applyDecorators(S
 
 /** A run of a keyed request in this process: its seed, and how to let this process's repeats know it ended. */
 export interface RequestRun {
-  streamId: string;
-  who: Who;
+  key: string;
   seed: string;
   end(): void;
 }
@@ -81,66 +97,113 @@ async function until(ended: Promise<void>, deadline: number): Promise<void> {
   }
 }
 
-/** The log side of idempotency keys: a request's stream, begun once, answered once, waited on by its repeats. */
+/**
+ * The records of keyed requests (decision 045: kept beside the log for 24 hours, not in it): begun once,
+ * answered once, waited on by their repeats. Each change is the idempotent-request decider's, stored by
+ * compare-and-set on the record's version, so two processes beginning one request at once begin it once.
+ */
 @Injectable()
-export class IdempotentRequests {
-  /** Runs under way in this process, by stream: a repeat here waits for the run itself instead of polling. */
+export class IdempotentRequests implements OnModuleInit, OnApplicationShutdown {
+  /** Runs under way in this process, by record: a repeat here waits for the run itself instead of polling. */
   private readonly running = new Map<string, Promise<void>>();
+  private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(private readonly runner: CommandRunner) {}
+  constructor(
+    private readonly runner: CommandRunner,
+    @Inject(IDEMPOTENCY_RECORDS) private readonly records: IdempotencyRecords,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Sweeps at boot, then every hour; reads already take an expired record for none. */
+  async onModuleInit(): Promise<void> {
+    await this.sweep();
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** Removes the records expired now; answers how many. */
+  sweep(): Promise<number> {
+    return this.records.sweep(this.clock.now());
+  }
 
   /**
    * Begins the request, or answers what it answered. While another run of it is under way (a double click, or a
    * repeat arriving at the same moment), waits for that run's answer; one that never comes within the lease
    * (its process died) lets this repeat run the request again.
    */
-  async begin(who: Who, streamId: string, fingerprint: string): Promise<Begun> {
+  async begin(key: string, fingerprint: string): Promise<Begun> {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const local = this.running.get(streamId);
+      const local = this.running.get(key);
       if (local) await until(local, deadline);
-      const { result } = await this.runner.run(who, async (now) => {
-        const { state, revision } = await this.runner.load(streamId, idempotentRequestDecider);
+      const result = await this.change(key, (state, now) => {
         const command = { type: 'BeginRequest', fingerprint, seed: randomBytes(32).toString('hex'), now: now.toISOString(), leaseMs: LEASE_MS } as const;
         const events = idempotentRequestDecider.decide(command, state);
         const started = events[0]?.type === 'IdempotentRequestStarted' ? events[0].data.seed : null;
-        return { appends: [{ streamId, expectedRevision: revision, events }], result: { started, answer: state.answer } };
+        return { events, result: { started, answer: state.answer } };
       });
-      if (result.started !== null) return { kind: 'run', run: this.track(who, streamId, result.started) };
+      if (result.started !== null) return { kind: 'run', run: this.track(key, result.started) };
       if (result.answer) return { kind: 'replay', answer: result.answer };
       if (Date.now() >= deadline) throw conflict(messages.idempotencyKeyInProgress);
-      if (!this.running.has(streamId)) await sleep(POLL_MS);
+      if (!this.running.has(key)) await sleep(POLL_MS);
     }
   }
 
   /** Records the run's answer; answers the one that stands (another run's, if it answered first). */
-  async answer(run: RequestRun, answer: RecordedAnswer): Promise<RecordedAnswer> {
-    const { result } = await this.runner.run(run.who, async () => {
-      const { state, revision } = await this.runner.load(run.streamId, idempotentRequestDecider);
+  answer(run: RequestRun, answer: RecordedAnswer): Promise<RecordedAnswer> {
+    return this.change(run.key, (state) => {
       const events = idempotentRequestDecider.decide({ type: 'AnswerRequest', answer }, state);
-      return { appends: [{ streamId: run.streamId, expectedRevision: revision, events }], result: events.length > 0 ? answer : (state.answer ?? answer) };
+      return { events, result: events.length > 0 ? answer : (state.answer ?? answer) };
     });
-    return result;
   }
 
   /** The run ended without an answer worth repeating: the next repeat runs the request again. */
   async release(run: RequestRun, status: number): Promise<void> {
-    await this.runner.run(run.who, async () => {
-      const { state, revision } = await this.runner.load(run.streamId, idempotentRequestDecider);
-      return { appends: [{ streamId: run.streamId, expectedRevision: revision, events: idempotentRequestDecider.decide({ type: 'ReleaseRequest', status }, state) }], result: undefined };
-    });
+    await this.change(run.key, (state) => ({ events: idempotentRequestDecider.decide({ type: 'ReleaseRequest', status }, state), result: undefined }));
   }
 
-  private track(who: Who, streamId: string, seed: string): RequestRun {
+  /**
+   * Decides on the record as it stands and stores the events folded into it, expecting the version read; another
+   * write in between (another process) makes it read and decide again, as the command runner does on a stream.
+   */
+  private async change<T>(key: string, decide: (state: IdempotentRequestState, now: Date) => { events: IdempotentRequestEvent[]; result: T }): Promise<T> {
+    for (;;) {
+      const now = this.clock.now();
+      const stored = await this.current(key, now);
+      const { events, result } = decide(stored.state, now);
+      if (events.length === 0) return result;
+      const next = events.reduce(idempotentRequestDecider.evolve, stored.state);
+      const expiresAt = stored.expiresAt ?? new Date(now.getTime() + RECORD_TTL_MS);
+      if (await this.records.write(key, next, stored.version, expiresAt)) return result;
+    }
+  }
+
+  /**
+   * The record, or for a key that has none, the one a version before decision 045 left in the log, if it is
+   * younger than a record lives: a repeat sent across the upgrade is still answered. Copied into the records
+   * at its first change; the log is never written.
+   */
+  private async current(key: string, now: Date): Promise<StoredRequest> {
+    const stored = await this.records.read(key, now);
+    if (stored.version > 0) return stored;
+    const { state } = await this.runner.load(streams.idempotentRequest(key), idempotentRequestDecider);
+    if (state.phase === 'new') return stored;
+    const expiresAt = Date.parse(state.startedAt!) + RECORD_TTL_MS;
+    return expiresAt > now.getTime() ? { state, version: 0, expiresAt: new Date(expiresAt) } : stored;
+  }
+
+  private track(key: string, seed: string): RequestRun {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
-    this.running.set(streamId, ended);
+    this.running.set(key, ended);
     return {
-      streamId,
-      who,
+      key,
       seed,
       end: () => {
-        if (this.running.get(streamId) === ended) this.running.delete(streamId);
+        if (this.running.get(key) === ended) this.running.delete(key);
         end();
       },
     };
@@ -182,8 +245,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private async handle(request: FastifyRequest, options: IdempotentOptions, actor: Actor, key: string, status: number, next: CallHandler): Promise<unknown> {
     const content = options.content ? await options.content(request) : JSON.stringify(request.body ?? null);
-    const who = { actorId: actor.id, familyId: actor.familyId };
-    const begun = await this.requests.begin(who, idempotentRequestStream(actor.id, key), requestFingerprint(request.method, request.url, content));
+    const begun = await this.requests.begin(idempotentRequestKey(actor.id, key), requestFingerprint(request.method, request.url, content));
     if (begun.kind === 'replay') throw new ReplayedAnswer(begun.answer.status, begun.answer.body);
     const { run } = begun;
     const context = requestContext.getStore();

@@ -6,6 +6,8 @@ export const CLOCK = Symbol('Clock');
 export const CONFIG = Symbol('AppConfig');
 /** Uploaded photos' bytes (photos/blob-store.ts): a folder in DATA_DIR, or GridFS with MONGO_URL. */
 export const BLOB_STORE = Symbol('BlobStore');
+/** The records of requests sent with an Idempotency-Key (platform/idempotency-records.ts, decision 045). */
+export const IDEMPOTENCY_RECORDS = Symbol('IdempotencyRecords');
 /** The built web app's index.html, or null when the web app is not built: the SPA fallback for client routes. */
 export const WEB_INDEX_HTML = Symbol('WebIndexHtml');
 

@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly details: { field: string; message: string }[],
     bodyText: string,
     statusText: string,
+    /** The parsed answer, for a refusal that says more than its message (a sign-in waiting for approval). */
+    readonly answer: unknown = null,
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
@@ -73,6 +75,7 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
       Array.isArray(p.details) ? (p.details as { field: string; message: string }[]) : [],
       text,
       response.statusText,
+      parsed,
     );
   }
   return parsed as T;

@@ -92,7 +92,8 @@ export interface AddedMemberView extends UserView {
 
 /** GET /api/public/sign-in-link/{token}: what the holder of a link may see before using it. */
 export interface PublicSignInLinkView {
-  status: 'ready' | 'used' | 'expired' | 'inactive';
+  /** `voided`: the member's role or active state changed since the link was made (decision 044). */
+  status: 'ready' | 'used' | 'expired' | 'voided' | 'inactive';
   name: string;
   username: string;
   familyName: string;

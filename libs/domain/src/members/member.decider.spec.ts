@@ -355,6 +355,27 @@ describe('member decider', () => {
     it('answers not found to another family', () => {
       members.given([emmaJoined]).when(deactivate(otherAdmin)).thenRefuses('not_found');
     });
+
+    describe("an adult's password set by another while deactivated (decision 044)", () => {
+      const sam = joined({ memberId: 'sam', username: 'sam', name: 'Sam', role: 'admin', age: null });
+      const samsOwn: MemberEvent = { type: 'MemberPasswordSet', data: { passwordHash: 'scrypt$sams-own' } };
+      const withdrawn: MemberEvent = { type: 'MemberReactivated', data: { passwordWithdrawn: true } };
+
+      it('is withdrawn at reactivation: the member has no password until they choose one', () => {
+        members.given([sam, samsOwn, deactivated, passwordSet('scrypt$moms')]).when(reactivate(mom)).then([withdrawn]);
+        const state = fold(memberDecider, [sam, samsOwn, deactivated, passwordSet('scrypt$moms'), withdrawn]);
+        expect(state).toMatchObject({ active: true, passwordHash: null });
+      });
+
+      it("keeps the adult's own password, and a child's set by a parent", () => {
+        members.given([sam, samsOwn, deactivated]).when(reactivate(mom)).then([reactivated]);
+        members.given([emmaJoined, deactivated, passwordSet('scrypt$moms')]).when(reactivate(mom)).then([reactivated]);
+      });
+
+      it('is withdrawn only once: a password set after the reactivation stands', () => {
+        members.given([sam, deactivated, passwordSet('scrypt$moms'), withdrawn, passwordSet('scrypt$sams-new'), deactivated]).when(reactivate(mom)).then([reactivated]);
+      });
+    });
   });
 
   describe('sessions', () => {
@@ -446,13 +467,31 @@ describe('member decider', () => {
 describe('sign-in link decider', () => {
   const links = deciderSpec(signInLinkDecider);
   const EXPIRES = '2026-11-28T09:00:00.000Z';
-  const created = { type: 'SignInLinkCreated' as const, data: { memberId: 'emma', expiresAt: EXPIRES } };
+  const created = { type: 'SignInLinkCreated' as const, data: { memberId: 'emma', expiresAt: EXPIRES, memberEpoch: 0 } };
   const used = { type: 'SignInLinkUsed' as const, data: {} };
-  const use = (now: string) => ({ type: 'UseSignInLink' as const, now: new Date(now) });
+  const use = (now: string, memberEpoch = 0) => ({ type: 'UseSignInLink' as const, now: new Date(now), memberEpoch });
 
   it('is made once', () => {
-    links.given([]).when({ type: 'CreateSignInLink', memberId: 'emma', expiresAt: EXPIRES }).then([created]);
-    links.given([created]).when({ type: 'CreateSignInLink', memberId: 'emma', expiresAt: EXPIRES }).thenRefuses('conflict');
+    links.given([]).when({ type: 'CreateSignInLink', memberId: 'emma', expiresAt: EXPIRES, memberEpoch: 0 }).then([created]);
+    links.given([created]).when({ type: 'CreateSignInLink', memberId: 'emma', expiresAt: EXPIRES, memberEpoch: 0 }).thenRefuses('conflict');
+  });
+
+  it("is void once the member's role or active state changed since it was made (decision 044)", () => {
+    links.given([created]).when(use('2026-11-27T09:00:00.000Z', 1)).thenRefuses('conflict', exactly(messages.signInLinkVoided));
+    const madeLater = { type: 'SignInLinkCreated' as const, data: { memberId: 'emma', expiresAt: EXPIRES, memberEpoch: 2 } };
+    links.given([madeLater]).when(use('2026-11-27T09:00:00.000Z', 2)).then([used]);
+    // A link made before the epoch was recorded works only for a member whose role and activation never changed.
+    const older = { type: 'SignInLinkCreated' as const, data: { memberId: 'emma', expiresAt: EXPIRES } };
+    links.given([older]).when(use('2026-11-27T09:00:00.000Z', 0)).then([used]);
+    links.given([older]).when(use('2026-11-27T09:00:00.000Z', 1)).thenRefuses('conflict', exactly(messages.signInLinkVoided));
+  });
+
+  it('moves the member on at a role change, a deactivation and a reactivation, not at a rename or a password', () => {
+    const epoch = (events: MemberEvent[]) => fold(memberDecider, [emmaJoined, ...events]).linkEpoch;
+    expect(epoch([])).toBe(0);
+    expect(epoch([{ type: 'MemberRenamed', data: { name: 'Em' } }, passwordSet('scrypt$x')])).toBe(0);
+    expect(epoch([{ type: 'MemberRoleChanged', data: { role: 'manager', previousRole: 'child' } }])).toBe(1);
+    expect(epoch([deactivated, reactivated])).toBe(2);
   });
 
   it('works once, before it expires', () => {
@@ -464,10 +503,11 @@ describe('sign-in link decider', () => {
 
   it('tells its holder what state it is in', () => {
     const now = new Date('2026-11-27T09:00:00.000Z');
-    expect(signInLinkStatus(fold(signInLinkDecider, []), now)).toBe('unknown');
-    expect(signInLinkStatus(fold(signInLinkDecider, [created]), now)).toBe('ready');
-    expect(signInLinkStatus(fold(signInLinkDecider, [created, used]), now)).toBe('used');
-    expect(signInLinkStatus(fold(signInLinkDecider, [created]), new Date(EXPIRES))).toBe('expired');
+    expect(signInLinkStatus(fold(signInLinkDecider, []), now, 0)).toBe('unknown');
+    expect(signInLinkStatus(fold(signInLinkDecider, [created]), now, 0)).toBe('ready');
+    expect(signInLinkStatus(fold(signInLinkDecider, [created, used]), now, 0)).toBe('used');
+    expect(signInLinkStatus(fold(signInLinkDecider, [created]), new Date(EXPIRES), 0)).toBe('expired');
+    expect(signInLinkStatus(fold(signInLinkDecider, [created]), now, 1)).toBe('voided');
   });
 });
 

@@ -41,6 +41,13 @@ export type MemberState = Omit<JoinedData, 'memberId' | 'via'> & {
    */
   signInEpoch: number;
   sessionKept: string | null;
+  /**
+   * Moves on with every role change, deactivation and reactivation: a sign-in link works only while the epoch it
+   * recorded is still the member's, so a link does not outlive the role or the activation it was made for (044).
+   */
+  linkEpoch: number;
+  /** The password was set while the member was deactivated, so by another member (decision 044). */
+  passwordSetWhileInactive: boolean;
   /** A child's pauses (vacations), each as it stands now (an ended one with its new last day). */
   pauses: ChildPause[];
   /** The member's e-mail settings (issue 20): no address, nothing is mailed; unconfirmed, nothing but the link. */
@@ -277,6 +284,9 @@ function decideSetPassword(command: Extract<MemberCommand, { type: 'SetPassword'
   throw forbiddenField(messages.memberPasswordChildOnly, 'password');
 }
 
+/** Reactivating an adult does not restore a password another member set while it was deactivated (decision 044). */
+const withdrawsPassword = (state: MemberState) => state.role !== 'child' && state.passwordSetWhileInactive && state.passwordHash !== null;
+
 export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
   initialState: {
     exists: false,
@@ -298,6 +308,8 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
     active: true,
     signInEpoch: 0,
     sessionKept: null,
+    linkEpoch: 0,
+    passwordSetWhileInactive: false,
     pauses: [],
     email: { ...NO_EMAIL, confirmed: false },
   },
@@ -312,19 +324,24 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return { ...state, name: event.data.name };
       case 'MemberAvatarChanged':
         return { ...state, avatar: event.data.avatar };
-      case 'MemberPasswordSet':
-        if (!event.data.sessions) return { ...state, passwordHash: event.data.passwordHash };
-        return { ...state, passwordHash: event.data.passwordHash, signInEpoch: state.signInEpoch + 1, sessionKept: event.data.sessions.kept };
+      case 'MemberPasswordSet': {
+        // A deactivated member cannot set their own (no session, links refused): another member set this one.
+        const set = { ...state, passwordHash: event.data.passwordHash, passwordSetWhileInactive: !state.active };
+        if (!event.data.sessions) return set;
+        return { ...set, signInEpoch: state.signInEpoch + 1, sessionKept: event.data.sessions.kept };
+      }
       case 'MemberIdentityLinked':
         return event.data.provider === 'hub'
           ? { ...state, hubUserId: event.data.subject, hubUsername: event.data.username, reservedHubUsername: null }
           : { ...state, oidcSubject: event.data.subject };
       case 'MemberRoleChanged':
-        return { ...state, role: event.data.role };
+        return { ...state, role: event.data.role, linkEpoch: state.linkEpoch + 1 };
       case 'MemberDeactivated':
-        return { ...state, active: false, signInEpoch: state.signInEpoch + 1, sessionKept: null };
-      case 'MemberReactivated':
-        return { ...state, active: true };
+        return { ...state, active: false, signInEpoch: state.signInEpoch + 1, sessionKept: null, linkEpoch: state.linkEpoch + 1 };
+      case 'MemberReactivated': {
+        const reactivated = { ...state, active: true, linkEpoch: state.linkEpoch + 1 };
+        return event.data.passwordWithdrawn ? { ...reactivated, passwordHash: null, passwordSetWhileInactive: false } : reactivated;
+      }
       case 'MemberProfileChanged':
         return { ...state, bio: event.data.bio, websiteUrl: event.data.websiteUrl };
       case 'MemberSignInLinkCreated':
@@ -380,7 +397,9 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return state.active ? [{ type: 'MemberDeactivated', data: {} }] : [];
       case 'ReactivateMember':
         assertManageable(command.actor, state, 'active');
-        return state.active ? [] : [{ type: 'MemberReactivated', data: {} }];
+        if (state.active) return [];
+        // A second admin could deactivate an adult, set its password, reactivate it and sign in as it (decision 044).
+        return [{ type: 'MemberReactivated', data: withdrawsPassword(state) ? { passwordWithdrawn: true } : {} }];
       case 'ChangeProfile': {
         assertEditable(command.actor, state);
         const bio = command.bio ?? state.bio;
@@ -486,24 +505,31 @@ export interface SignInLinkState {
   memberId: string | null;
   expiresAt: string | null;
   used: boolean;
+  /** The member's `linkEpoch` when the link was made; 0 for links made before decision 044 recorded it. */
+  memberEpoch: number;
 }
 export type SignInLinkCommand =
-  | { type: 'CreateSignInLink'; memberId: string; expiresAt: string }
-  | { type: 'UseSignInLink'; now: Date };
+  | { type: 'CreateSignInLink'; memberId: string; expiresAt: string; memberEpoch: number }
+  /** `memberEpoch`: the member's `linkEpoch` now, read from the member stream appended in the same write. */
+  | { type: 'UseSignInLink'; now: Date; memberEpoch: number };
 
-/** What a link's holder sees (the public view), and whether it can still be used. */
-export function signInLinkStatus(state: SignInLinkState, now: Date): 'unknown' | 'used' | 'expired' | 'ready' {
+/**
+ * What a link's holder sees (the public view), and whether it can still be used: a link whose member changed
+ * role or was deactivated or reactivated since it was made is void (decision 044).
+ */
+export function signInLinkStatus(state: SignInLinkState, now: Date, memberEpoch: number): 'unknown' | 'used' | 'expired' | 'voided' | 'ready' {
   if (state.memberId === null) return 'unknown';
   if (state.used) return 'used';
+  if (state.memberEpoch !== memberEpoch) return 'voided';
   return Date.parse(state.expiresAt!) <= now.getTime() ? 'expired' : 'ready';
 }
 
 export const signInLinkDecider: Decider<SignInLinkCommand, SignInLinkState, SignInLinkEvent> = {
-  initialState: { memberId: null, expiresAt: null, used: false },
+  initialState: { memberId: null, expiresAt: null, used: false, memberEpoch: 0 },
   evolve(state, event) {
     switch (event.type) {
       case 'SignInLinkCreated':
-        return { ...state, memberId: event.data.memberId, expiresAt: event.data.expiresAt };
+        return { ...state, memberId: event.data.memberId, expiresAt: event.data.expiresAt, memberEpoch: event.data.memberEpoch ?? 0 };
       case 'SignInLinkUsed':
         return { ...state, used: true };
     }
@@ -511,11 +537,13 @@ export const signInLinkDecider: Decider<SignInLinkCommand, SignInLinkState, Sign
   decide(command, state) {
     if (command.type === 'CreateSignInLink') {
       if (state.memberId !== null) throw conflict('This sign-in link already exists');
-      return [{ type: 'SignInLinkCreated', data: { memberId: command.memberId, expiresAt: command.expiresAt } }];
+      const { memberId, expiresAt, memberEpoch } = command;
+      return [{ type: 'SignInLinkCreated', data: { memberId, expiresAt, memberEpoch } }];
     }
-    const status = signInLinkStatus(state, command.now);
+    const status = signInLinkStatus(state, command.now, command.memberEpoch);
     if (status === 'unknown') throw notFound('Sign-in link');
     if (status === 'used') throw conflict(messages.signInLinkUsed);
+    if (status === 'voided') throw conflict(messages.signInLinkVoided);
     if (status === 'expired') throw conflict(messages.signInLinkExpired);
     return [{ type: 'SignInLinkUsed', data: {} }];
   },

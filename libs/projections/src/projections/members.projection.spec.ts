@@ -101,6 +101,21 @@ describe('members projection', () => {
     expect(linked).toMatchObject({ active: true, pendingHubUsername: null, hubUserId: 'hub-9', hubUsername: 'kidonhub' });
   });
 
+  it('shows no password once a reactivation withdrew the one set while the member was deactivated (decision 044)', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('member-sam', 'MemberJoined', joined({ memberId: 'sam', name: 'Sam', role: 'admin' }));
+    log.add('member-sam', 'MemberPasswordSet', { passwordHash: 'scrypt$sams' });
+    log.add('member-sam', 'MemberDeactivated', {});
+    log.add('member-sam', 'MemberPasswordSet', { passwordHash: 'scrypt$moms', sessions: { kept: null } });
+    log.add('member-sam', 'MemberReactivated', {});
+    const [kept] = await run(log);
+    expect(kept).toMatchObject({ active: true, hasPassword: true });
+    log.add('member-sam', 'MemberDeactivated', {});
+    log.add('member-sam', 'MemberReactivated', { passwordWithdrawn: true });
+    const [withdrawn] = await run(log);
+    expect(withdrawn).toMatchObject({ active: true, hasPassword: false });
+  });
+
   it("keeps a member's e-mail settings as last changed, absent until set (issue 20)", async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('member-mom', 'MemberJoined', joined({ memberId: 'mom', name: 'Mom', role: 'admin' }));

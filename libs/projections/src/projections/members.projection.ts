@@ -35,7 +35,7 @@ function pausesAfter(event: StoredEvent, member: MemberDoc): MemberPauseDoc[] | 
 function memberPatch(event: StoredEvent): Partial<MemberDoc> | null {
   if (isEvent(event, 'MemberRoleChanged')) return { role: event.data.role };
   if (isEvent(event, 'MemberDeactivated')) return { active: false };
-  if (isEvent(event, 'MemberReactivated')) return { active: true };
+  if (isEvent(event, 'MemberReactivated')) return event.data.passwordWithdrawn ? { active: true, hasPassword: false } : { active: true };
   if (isEvent(event, 'MemberProfileChanged')) return { bio: event.data.bio, websiteUrl: event.data.websiteUrl };
   if (isEvent(event, 'MemberHubUsernameReserved')) return { pendingHubUsername: event.data.hubUsername };
   return null;

@@ -128,7 +128,9 @@ export class OidcController {
       throw error;
     }
     if (outcome.kind === 'pending') {
-      return this.fail(outcome.familyId ? messages.accessPending : messages.accessPendingSystem, null);
+      // Not a failure: the sign-in page shows it as the wait it is (?waiting=, not ?error=).
+      const waiting = outcome.familyId ? messages.accessPending : messages.accessPendingSystem;
+      return { url: `/login?waiting=${encodeURIComponent(waiting)}`, statusCode: 302 };
     }
     return this.signIn(reply, outcome.memberId, 'oidc');
   }

@@ -150,11 +150,14 @@ function PasswordDialog({ user, onClose }: { user: User; onClose: () => void }) 
   const toast = useToast();
   const failed = useFailure();
   const { values, errors, showErrors, field } = useFieldForm(['password', 'confirm'] as const, { password: '', confirm: '' }, 'member-password');
+  // The server withdraws it when a deactivated adult is reactivated (decision 044): say so before it is set.
+  const untilReactivated = !user.active && user.role !== 'child';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending || showErrors(newPasswordErrors(values.password, values.confirm))) return;
     update.mutateAsync({ id: user.id, password: values.password }).then(() => {
-      toast({ title: 'User Status Updated', description: `${name}'s password is set. They sign in with it from now on.` });
+      const description = untilReactivated ? `${name}'s password is set until they are reactivated.` : `${name}'s password is set. They sign in with it from now on.`;
+      toast({ title: 'User Status Updated', description });
       onClose();
     }, failed);
   };
@@ -170,7 +173,11 @@ function PasswordDialog({ user, onClose }: { user: User; onClose: () => void }) 
         </Button>
       }
     >
-      <DialogContentText>{name} is signed out on every device and signs in again with the new password.</DialogContentText>
+      <DialogContentText>
+        {untilReactivated
+          ? `${name} is deactivated. A password you set now is withdrawn when they are reactivated: they then choose their own with a one-time sign-in link.`
+          : `${name} is signed out on every device and signs in again with the new password.`}
+      </DialogContentText>
       <NewPasswordFields field={field} errors={errors} />
     </MemberDialog>
   );

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
 import { hubLogin } from './api';
+import { approvalWaitedFor } from './waiting';
 import { hubSession } from '../../lib/hub';
 import { useSession } from '../../lib/session';
 
@@ -54,7 +55,10 @@ export default function AuthCallbackPage() {
         toast({ title: `Welcome back, ${result.user.name}!`, description: 'Here is what is happening in your family today.' });
         await navigate({ to: '/dashboard', replace: true });
       } catch (failure) {
-        await fail(callbackFailure(failure));
+        const waiting = approvalWaitedFor(failure);
+        // A request to join waiting for approval is no failure: the sign-in page says what it waits for.
+        if (waiting) await navigate({ to: '/login', search: { waiting }, replace: true });
+        else await fail(callbackFailure(failure));
       }
     })();
   }, [navigate, signIn, toast]);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { hubLogin } from './api';
+import { approvalWaitedFor } from './waiting';
 import { type SignedIn } from '../../api/auth';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
 import { HubError, hubAnswers, hubPasswordLogin, hubSession, ssoAuthorizeUrl } from '../../lib/hub';
@@ -13,14 +14,15 @@ interface Props {
   disabled: boolean;
   busy: 'sso' | 'hub' | null;
   onBusy(busy: 'sso' | 'hub' | null): void;
+  /** The hub user's request to join waits for approval: the page says so instead of a failure. */
+  onWaiting(message: string | null): void;
   onSignedIn(result: SignedIn): Promise<void>;
 }
 
 const UNREACHABLE = 'Unable to connect to the Hub. Please try again.';
 
 /**
- * SPEC §8's words for a failed POST /api/auth/hub-login: the server's own text for a refusal (an invalid token,
- * "waiting for approval"), the connection text when the server could not reach the hub, the network text when
+ * SPEC §8's words for a failed POST /api/auth/hub-login: the server's own text for a refusal (an invalid token), the connection text when the server could not reach the hub, the network text when
  * the server itself could not be reached.
  */
 export function hubLoginFailure(error: unknown, fallback: string): string {
@@ -38,7 +40,7 @@ export function hubLoginFailure(error: unknown, fallback: string): string {
  * hub's own username and password, checked by the hub from this browser; either way the server then signs in
  * the hub user it validated (decision 012).
  */
-export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onSignedIn }: Props) {
+export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onWaiting, onSignedIn }: Props) {
   const toast = useToast();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
 
@@ -59,6 +61,7 @@ export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onSign
   const passwordLogin = async ({ username, password }: Credentials) => {
     if (disabled) return;
     onBusy('hub');
+    onWaiting(null);
     try {
       if (!hubUrl) throw new HubError(UNREACHABLE);
       const hub = await hubPasswordLogin(hubUrl, username, password);
@@ -66,7 +69,9 @@ export function HubSignIn({ hubUrl, hubServiceId, disabled, busy, onBusy, onSign
       const result = await hubLogin(hub.access_token, hub.user);
       await onSignedIn(result);
     } catch (error) {
-      toast({ title: 'Hub Login Failed', description: hubLoginFailure(error, 'Please check your Hub credentials'), variant: 'destructive' });
+      const waiting = approvalWaitedFor(error);
+      if (waiting) onWaiting(waiting);
+      else toast({ title: 'Hub Login Failed', description: hubLoginFailure(error, 'Please check your Hub credentials'), variant: 'destructive' });
     } finally {
       onBusy(null);
     }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Divider, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Divider, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Navigate, useLocation, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
@@ -62,7 +62,8 @@ function OidcButton({ name }: { name: string }) {
  * local accounts ("Sign in", e.g. the superuser's) sit beside it; without one, "Sign in" stands in its place
  * and Demo is the default whenever the demo family is on, so a newcomer lands on it; "Create a family" when
  * the server allows registration. An OpenID provider adds its button to the first tab; its callback comes
- * back here with ?error=… when the sign-in could not finish.
+ * back here with ?error=… when the sign-in could not finish, ?waiting=… when it became a request to join that
+ * waits for approval (an info notice, not an error; the hub's sign-ins show the same).
  */
 export default function LoginPage() {
   usePageTitle('Login');
@@ -78,6 +79,9 @@ export default function LoginPage() {
   const [demoValues, setDemoValues] = useState<Credentials>(EMPTY);
   const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
   const returnedError = typeof search.error === 'string' && search.error.trim() ? search.error : null;
+  // A sign-in that became a request to join waits for a parent: told so calmly, not as a failure.
+  const [waitingNow, setWaiting] = useState<string | null>(null);
+  const waiting = waitingNow ?? (typeof search.waiting === 'string' && search.waiting.trim() ? search.waiting : null);
 
   if (me) return <Navigate to="/dashboard" replace />;
   if (loading && !busy) return <LoadingScreen />;
@@ -146,6 +150,7 @@ export default function LoginPage() {
               disabled={busy !== null}
               busy={busy === 'sso' || busy === 'hub' ? busy : null}
               onBusy={setBusy}
+              onWaiting={setWaiting}
               onSignedIn={(result) => enter(result, { title: `Welcome back, ${result.user.name}!`, description: 'Here is what is happening in your family today.' })}
             />
             {oidc}
@@ -223,9 +228,15 @@ export default function LoginPage() {
         </Box>
 
         <Card sx={{ boxShadow: '0 8px 32px rgba(20, 30, 60, 0.08)' }}>
-          {returnedError && (
+          {returnedError && !waiting && (
             <Alert severity="error" sx={{ borderRadius: 0 }} data-testid="login-error">
               {returnedError}
+            </Alert>
+          )}
+          {waiting && (
+            <Alert severity="info" icon={<span aria-hidden>⏳</span>} sx={{ borderRadius: 0 }} data-testid="login-waiting" role="status">
+              <AlertTitle>Waiting for approval</AlertTitle>
+              {waiting} You can sign in here once it is approved.
             </Alert>
           )}
           {providers && tab ? (

@@ -17,6 +17,7 @@ const UNUSABLE: Record<Exclude<PublicSignInLink['status'], 'ready'> | 'invalid',
   invalid: { emoji: '🔗', title: 'Invalid Link', text: 'This sign-in link is invalid. Check that you copied all of it, or ask a parent for a new one.' },
   used: { emoji: '✅', title: 'Link Already Used', text: 'This sign-in link has already been used to set a password. Sign in with that password, or ask a parent for a new link.' },
   expired: { emoji: '⌛', title: 'Link Expired', text: 'This sign-in link has expired. Ask a parent for a new one.' },
+  voided: { emoji: '🔁', title: 'Link No Longer Valid', text: 'This account was changed since the link was made. Ask a parent for a new one.' },
   inactive: { emoji: '🚫', title: 'Account Deactivated', text: 'This account has been deactivated. Ask a parent to reactivate it.' },
 };
 
