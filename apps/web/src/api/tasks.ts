@@ -21,7 +21,7 @@ export interface NewTask {
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   return useMutation({
     mutationFn: (task: NewTask) => create<Task>('/api/tasks', task),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),

@@ -99,7 +99,9 @@ export function CreateTaskDialog({
   // Only the call itself disables the buttons: disabling the focused submit button while the validators load
   // would drop keyboard focus out of the dialog (Escape would then do nothing). A second submit meanwhile is
   // dropped by useOneSubmission.
-  const busy = create.isPending || edit.isPending || createChore.isPending;
+  // A dialog that is closing (its answer came) takes no more presses: a second tap of a double tap lands on it
+  // as it fades (issue 26).
+  const busy = create.isPending || edit.isPending || createChore.isPending || !open;
   const repeating = mode === 'create' && repeat !== 'none' && schedule !== null;
 
   // Due dates are the family's calendar days: "today" is the family's (the server checks it so), and the quick

@@ -42,7 +42,7 @@ function useInvalidateChores() {
 
 /** POST /api/chores with the form's Idempotency-Key. */
 export function useCreateChore() {
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   const invalidate = useInvalidateChores();
   return useMutation({ mutationFn: (chore: NewChore) => create<Chore>('/api/chores', chore), onSuccess: invalidate });
 }
