@@ -76,6 +76,8 @@ async function count(client: SeededFamily['admin']['client'], path: string, has:
 interface Control {
   name: string;
   method: 'POST' | 'PUT';
+  /** A decision sent without a key: the second press must send nothing. */
+  keyless?: boolean;
   path: RegExp;
   /** Opens the screen as the member who uses it, fills the form, and answers the control to press. */
   open(page: Page, family: SeededFamily, text: string): Promise<Locator>;
@@ -330,7 +332,50 @@ const controls: Control[] = [
     answered: 'Redemption Rejected',
     made: (family) => count(family.admin.client, '/api/redemptions', (r) => r.option === family.pendingReward && r.status === 'rejected'),
   },
+  {
+    name: 'Ask to skip',
+    method: 'POST',
+    keyless: true,
+    path: /^\/api\/tasks\/[^/]+\/skip-request$/,
+    async open(page, family, reason) {
+      const title = await todaysChore(family);
+      await openAs(page, memberFor(family, 'child').username, PASSWORD, '/tasks');
+      await page.getByTestId('task-row').filter({ hasText: title }).getByRole('button', { name: `Ask to skip ${title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ask to skip' });
+      await dialog.getByRole('textbox', { name: /Reason/ }).fill(reason);
+      return dialog.getByRole('button', { name: 'Ask to skip' });
+    },
+    answered: 'Skip Requested',
+    made: (family, reason) => count(family.admin.client, '/api/tasks', (t) => t.skipRequest?.reason === reason),
+  },
+  {
+    name: "Allow a child's skip on the dashboard",
+    method: 'POST',
+    keyless: true,
+    path: /^\/api\/tasks\/[^/]+\/skip-request\/approve$/,
+    async open(page, family, reason) {
+      const title = await todaysChore(family, reason);
+      await openAs(page, family.admin.username, PASSWORD, '/dashboard');
+      return section(page, 'Child Requests').getByRole('button', { name: `Allow ${NAMES.child} to skip ${title}` });
+    },
+    answered: 'Skip Allowed',
+    made: (family) => count(family.admin.client, '/api/tasks', (t) => t.title === 'Water the herbs' && t.status === 'skipped'),
+  },
 ];
+
+/** A daily chore for Ada from today; with `reason`, Ada has asked to skip today's. Answers its title. */
+async function todaysChore(family: SeededFamily, reason?: string): Promise<string> {
+  const title = 'Water the herbs';
+  const ada = memberFor(family, 'child');
+  const today = new Date().toISOString().slice(0, 10);
+  const task = must(
+    await family.admin.client.post('/api/tasks', { title, pointsValue: 2, assignedTo: [ada.id], dueDate: today, isRecurring: true, recurringFrequency: 'daily' }),
+    201,
+    'recurring task',
+  );
+  if (reason) must(await ada.client.post(`/api/tasks/${task.id}/skip-request`, { reason }), 200, 'skip request');
+  return title;
+}
 
 for (const control of controls) {
   test(`${control.name}: a second press as the answer comes makes nothing more`, async ({ page, freshFamily }) => {
@@ -352,5 +397,5 @@ async function pressOnce(page: Page, family: SeededFamily, control: Control) {
   await requests.settled();
   await expect.poll(() => control.made(family, text)).toBe(1);
   expectOneIntent(requests.sent);
-  if (control.method === 'PUT') expect(requests.sent).toHaveLength(1);
+  if (control.method === 'PUT' || control.keyless) expect(requests.sent).toHaveLength(1);
 }

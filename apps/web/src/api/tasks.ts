@@ -81,3 +81,15 @@ export function useReverseTask() {
     },
   });
 }
+
+/**
+ * POST /api/tasks/{id}/skip-request/approve | decline: a parent answers a child's request to skip a chore's
+ * occurrence, from the task or from the dashboard's Child Requests (issue 26). A chore's list changes with it.
+ */
+export function useAnswerSkip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'approve' | 'decline' }) => post<Task>(`/api/tasks/${id}/skip-request/${answer}`),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['api', 'chores'] })]),
+  });
+}
