@@ -24,6 +24,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
@@ -335,7 +336,15 @@ export function CreateTaskDialog({
                     <FormLabel component="legend">Assign to</FormLabel>
                     {children.isPending && <FormHelperText>Loading children…</FormHelperText>}
                     {children.data?.length === 0 && (
-                      <Alert severity="info" sx={{ mt: 1 }}>
+                      <Alert
+                        severity="info"
+                        sx={{ mt: 1 }}
+                        action={
+                          <Button component={Link} to="/admin" hash="add-member" color="inherit" size="small" onClick={onClose}>
+                            Add a child
+                          </Button>
+                        }
+                      >
                         There are no children in your family yet. Add a child first.
                       </Alert>
                     )}
