@@ -361,6 +361,23 @@ const controls: Control[] = [
     answered: 'Skip Allowed',
     made: (family) => count(family.admin.client, '/api/tasks', (t) => t.title === 'Water the herbs' && t.status === 'skipped'),
   },
+  {
+    name: "Keep a child's chore on the dashboard (skip declined)",
+    method: 'POST',
+    keyless: true,
+    path: /^\/api\/tasks\/[^/]+\/skip-request\/decline$/,
+    async open(page, family, reason) {
+      const title = await todaysChore(family, reason);
+      await openAs(page, family.admin.username, PASSWORD, '/dashboard');
+      return section(page, 'Child Requests').getByRole('button', { name: `Keep ${title} for ${NAMES.child}` });
+    },
+    answered: 'Skip Declined',
+    async made(family) {
+      const ada = memberFor(family, 'child');
+      const told = must<{ notifications: { title: string }[] }>(await ada.client.get('/api/notifications'), 200, 'notifications').notifications;
+      return told.filter((n) => n.title.endsWith('said no to skipping Water the herbs')).length;
+    },
+  },
 ];
 
 /** A daily chore for Ada from today; with `reason`, Ada has asked to skip today's. Answers its title. */
