@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiClient } from '../support/api-client.js';
 import { expect, test } from './support/fixtures.js';
 import { must, PASSWORD } from './support/family.js';
+import { checkA11y } from './support/a11y.js';
 import { openAs, section } from './support/session.js';
 
 /**
@@ -25,6 +26,7 @@ test('after "Create a family", the dashboard leads the new parent to add a child
   const steps = page.getByTestId('first-steps');
   await expect(steps.getByRole('heading', { name: 'First steps' })).toBeVisible();
   await expect(steps.getByTestId('first-step')).toHaveText([/1\. Add your children/, /2\. Make the first chore/, /3\. Show the children around/]);
+  await checkA11y(page, "a new family's dashboard with its first steps");
 
   // Create Task with no children says so, and leads to the same place.
   await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: 'Create Task' }).click();

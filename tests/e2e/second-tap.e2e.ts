@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { memberFor, must, NAMES, PASSWORD, type SeededFamily } from './support/family.js';
+import { checkA11y } from './support/a11y.js';
 import { openAs, section } from './support/session.js';
 
 /**
@@ -145,7 +146,10 @@ const controls: Control[] = [
       await openAs(page, ada.username, PASSWORD, '/dashboard');
       const reward = section(page, 'Redemption Center').getByRole('button', { name: /^Redeem Sleepover/ });
       await reward.click();
-      return page.getByRole('dialog', { name: 'Redeem Sleepover?' }).getByRole('button', { name: 'Redeem', exact: true });
+      const confirm = page.getByRole('dialog', { name: 'Redeem Sleepover?' });
+      await expect(confirm).toContainText('50 FP are set aside until a parent says yes');
+      await checkA11y(page, 'the Redeem dialog');
+      return confirm.getByRole('button', { name: 'Redeem', exact: true });
     },
     answered: 'Redemption Requested!',
     made: (family) => count(family.admin.client, '/api/redemptions', (r) => r.option === 'Sleepover' && r.status === 'pending'),

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { PASSWORD } from './support/family.js';
+import { checkA11y } from './support/a11y.js';
 import { openAs, signIn } from './support/session.js';
 
 /**
@@ -33,6 +34,7 @@ for (const [how, answer] of Object.entries(ways)) {
     await expect(page.getByTestId('balance-badge')).toContainText('40 FP');
     await expect(page.getByText(/No tasks yet/)).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveCount(0);
+    await checkA11y(page, `the dashboard while the server ${how}`);
 
     // It answers again: one "Try again" brings the screens up to date and the notice goes.
     await page.unroute('**/api/**');
@@ -54,6 +56,7 @@ test('a first session check that gets no answer says the server is away, not "si
   await expect(page.getByRole('tab', { name: 'Sign in' })).toHaveCount(0);
   // No banner about "the last data" over it: there is none.
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await checkA11y(page, 'the screen of a server that does not answer');
 
   await page.unroute('**/api/**');
   await away.getByRole('button', { name: 'Try again' }).click();
