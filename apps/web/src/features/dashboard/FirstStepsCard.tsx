@@ -7,6 +7,15 @@ import { useChores } from '../../api/chores';
 import { visuallyHidden } from '../../components/visually-hidden';
 import type { Me, User } from '../../lib/types';
 
+/** Storage a browser refuses (a private window, storage turned off) hides the card for this visit only. */
+function stored<T>(read: () => T, otherwise: T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise;
+  }
+}
+
 /** One step: done or not, what it is, and what to press for it while it is not done. */
 function Step({ n, done, title, children, action }: { n: number; done: boolean; title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -39,9 +48,9 @@ export function FirstStepsCard({ me, users, onCreateTask }: { me: Me; users: Use
   const chores = useChores(me.abilities.createTasks);
   // A family that keeps to one-off tasks says so once, on this device: the card is a guide, not a chore.
   const hiddenKey = `familyos.first-steps-hidden.${me.familyId}`;
-  const [hidden, setHidden] = useState(() => localStorage.getItem(hiddenKey) === '1');
+  const [hidden, setHidden] = useState(() => stored(() => localStorage.getItem(hiddenKey) === '1', false));
   const hide = () => {
-    localStorage.setItem(hiddenKey, '1');
+    stored(() => localStorage.setItem(hiddenKey, '1'), undefined);
     setHidden(true);
   };
   if (hidden || !users || !me.abilities.createTasks || chores.data === undefined) return null;
