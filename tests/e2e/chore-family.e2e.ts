@@ -26,7 +26,8 @@ test('a parent sets chore rules and pauses a child; the child sees its streaks a
   await expect(chores.getByRole('switch', { name: 'Remind children of their chores' })).toBeChecked();
   await chores.getByLabel('Remind at').fill('17:30');
   await chores.getByRole('form', { name: 'Reminder time' }).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'now reminded at 17:30' })).toBeVisible();
+  // The toast says the time as the field shows it to an en-US browser (12 h), not the stored 24 h "17:30".
+  await expect(page.getByRole('status').filter({ hasText: 'now reminded at 5:30 PM' })).toBeVisible();
   await expect
     .poll(async () => must<{ choreSettings: unknown }>(await parent.get('/api/family'), 200, 'family').choreSettings)
     .toEqual({ missedChore: 'deduct', streakMilestones: expect.arrayContaining([{ streak: 7, points: 10 }]), reminderTime: '17:30' });

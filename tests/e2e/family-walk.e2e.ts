@@ -113,6 +113,8 @@ test('a family day: a task from creation to reward', async ({ browser, baseURL }
     await test.step(`Emma asks for ${affordable!.name} (${affordable!.cost} FP)`, async () => {
       const center = section(emma, 'Redemption Center');
       await center.getByRole('button', { name: `Redeem ${affordable!.name} for ${affordable!.cost} FP` }).click();
+      // Issue 26: the request is confirmed in a dialog of its own, whose key is this one request's.
+      await emma.getByRole('dialog', { name: `Redeem ${affordable!.name}?` }).getByRole('button', { name: 'Redeem', exact: true }).click();
       await expect(emma.getByRole('status').filter({ hasText: 'Redemption Requested!' })).toBeVisible();
       await expect(section(emma, 'Pending Requests')).toContainText(affordable!.name);
     });

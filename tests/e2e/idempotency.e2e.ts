@@ -240,6 +240,7 @@ test('every other create form sends its submission a key of its own', async ({ p
     watch(child);
     await openAs(child, kid.username, PASSWORD, '/dashboard');
     await child.locator('button:not([disabled])', { hasText: /^Redeem$/ }).first().click();
+    await child.getByRole('dialog', { name: /^Redeem / }).getByRole('button', { name: 'Redeem', exact: true }).click();
     await expect(child.getByRole('status').filter({ hasText: 'Redemption Requested' })).toBeVisible();
   } finally {
     await child.context().close();

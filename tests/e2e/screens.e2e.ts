@@ -583,9 +583,11 @@ test.describe('failed calls show SPEC §8 words, never a raw error', () => {
       route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'text/plain', body: CRASH_BODY }) : route.fallback(),
     );
     await page.getByRole('button', { name: `Redeem ${reward.name} for ${reward.cost} FP` }).click();
+    const confirm = page.getByRole('dialog', { name: `Redeem ${reward.name}?` }).getByRole('button', { name: 'Redeem', exact: true });
+    await confirm.click();
     await expectFailureToast(page, 'Error', 'Failed to submit redemption request. Please try again.');
-    // SPEC §9: one toast at a time; a second failure replaces the first.
-    await page.getByRole('button', { name: `Redeem ${reward.name} for ${reward.cost} FP` }).click();
+    // SPEC §9: one toast at a time; a second failure replaces the first. The failed request's dialog stays open.
+    await confirm.click();
     await expectFailureToast(page, 'Error', 'Failed to submit redemption request. Please try again.');
     await expect(page.getByRole('alert')).toHaveCount(1);
   });

@@ -22,7 +22,7 @@ function useRefreshAfterPause() {
 
 /** POST /api/users/{id}/pauses, with the form's Idempotency-Key: the child with its pauses. */
 export function usePauseChild(childId: string) {
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   const refresh = useRefreshAfterPause();
   return useMutation({
     mutationFn: (pause: PauseRequest) => create<User>(`/api/users/${encodeURIComponent(childId)}/pauses`, pause),

@@ -17,7 +17,7 @@ export async function invalidatePoints(queryClient: QueryClient): Promise<void> 
 
 export function useIssuePoints() {
   const queryClient = useQueryClient();
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   return useMutation({
     mutationFn: (body: { userId: string; amount: number; reason: string }) => create<PointsEntry>('/api/points', { ...body, approved: true }),
     onSuccess: () => invalidatePoints(queryClient),

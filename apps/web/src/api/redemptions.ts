@@ -10,7 +10,7 @@ export const useRedemptions = () => useQuery(redemptionsQuery);
 /** The server decides the cost from the family's rewards; `cost` is sent as SPEC §7 says and ignored there. */
 export function useRequestRedemption() {
   const queryClient = useQueryClient();
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   return useMutation({
     mutationFn: (reward: { option: string; cost: number }) => create<Redemption>('/api/redemptions', reward),
     // A request sets its cost aside: the child's available points change with it.

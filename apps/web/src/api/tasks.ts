@@ -21,7 +21,7 @@ export interface NewTask {
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   return useMutation({
     mutationFn: (task: NewTask) => create<Task>('/api/tasks', task),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
@@ -79,5 +79,17 @@ export function useReverseTask() {
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), invalidatePoints(queryClient)]);
     },
+  });
+}
+
+/**
+ * POST /api/tasks/{id}/skip-request/approve | decline: a parent answers a child's request to skip a chore's
+ * occurrence, from the task or from the dashboard's Child Requests (issue 26). A chore's list changes with it.
+ */
+export function useAnswerSkip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'approve' | 'decline' }) => post<Task>(`/api/tasks/${id}/skip-request/${answer}`),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['api', 'chores'] })]),
   });
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { meQuery, useSession } from '../lib/session';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { NoFamilyNotice } from '../components/NoFamilyNotice';
+import { NotAnsweringScreen } from '../components/NotAnsweringScreen';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { queryClient } from './query-client';
 
@@ -84,10 +85,14 @@ const preloading = <T extends React.ComponentType>(Component: T, load: () => Pro
 
 const LoginScreen = preloading(page(LoginPage), loadLoginPage);
 
-/** SPEC §2's guard: a loading screen while the session loads, the login screen when signed out. */
+/**
+ * SPEC §2's guard: a loading screen while the session loads, the login screen when signed out (the server said
+ * 401), and a notice when the session check got no answer at all (issue 26).
+ */
 function SignedInArea() {
-  const { me, loading } = useSession();
+  const { me, loading, unanswered } = useSession();
   if (loading) return <LoadingScreen />;
+  if (unanswered) return <NotAnsweringScreen />;
   if (!me) return <LoginScreen />;
   return (
     <Suspense fallback={<LoadingScreen />}>

@@ -18,7 +18,7 @@ export function RecentActivityCard({ count = RECENT_ACTIVITY_COUNT, testId = 'se
           <Skeleton variant="rounded" height={48} />
           <Skeleton variant="rounded" height={48} />
         </Stack>
-      ) : log.isError ? (
+      ) : log.data === undefined ? (
         <Alert severity="error">Unable to load activity data</Alert>
       ) : entries.length === 0 ? (
         <EmptyState emoji="🕒">Nothing has happened yet.</EmptyState>

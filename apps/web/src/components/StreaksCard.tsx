@@ -16,7 +16,8 @@ export function StreaksCard({ childId, name, self, variant = 'card' }: { childId
 
   let body;
   if (streaks.isPending) body = <InlineLoading label="Loading streaks" />;
-  else if (streaks.isError) body = <Typography color="text.secondary">Streaks are not available right now.</Typography>;
+  // A refetch that failed keeps the last answer on screen (the app's notice says the server is away).
+  else if (streaks.data === undefined) body = <Typography color="text.secondary">Streaks are not available right now.</Typography>;
   else {
     const { overall, chores } = streaks.data;
     body =

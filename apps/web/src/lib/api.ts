@@ -3,6 +3,8 @@
  * cookies, and read-your-writes (DESIGN §4): the highest X-FamilyOS-Position any answer carried is sent back
  * on every later request, so a query waits until the projections show what this browser just did.
  */
+import { serverReach } from './server-reach';
+
 const TOKEN_KEY = 'familyos.token';
 const POSITION_HEADER = 'x-familyos-position';
 
@@ -56,8 +58,10 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
+    serverReach.noted(0);
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');
   }
+  serverReach.noted(response.status);
   const written = Number(response.headers.get(POSITION_HEADER));
   if (Number.isSafeInteger(written) && written > position) position = written;
   const text = await response.text();

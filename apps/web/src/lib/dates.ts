@@ -21,6 +21,15 @@ export function isoDay(daysFromToday: number): string {
   return DateTime.now().plus({ days: daysFromToday }).toISODate()!;
 }
 
+/**
+ * A family's "HH:mm" as the device writes times ("5:30 PM" in the US, "17:30" elsewhere): the words around a time
+ * field say it as the field shows it.
+ */
+export function clockTime(hhmm: string): string {
+  const dt = DateTime.fromFormat(hhmm, 'HH:mm');
+  return dt.isValid ? dt.toLocaleString(DateTime.TIME_SIMPLE) : hhmm;
+}
+
 /** Newest first by an ISO time. */
 export const newestFirst = <T,>(items: T[], time: (item: T) => string | null | undefined) =>
   [...items].sort((a, b) => (time(b) ?? '').localeCompare(time(a) ?? ''));

@@ -1,5 +1,6 @@
 import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { sessionToken } from './api';
+import { serverReach } from './server-reach';
 import type { Me } from './types';
 
 /**
@@ -93,5 +94,9 @@ export function keepSavedData(client: QueryClient): void {
   });
   onlineManager.subscribe((online) => {
     if (online) void client.invalidateQueries();
+  });
+  // The server answers again after a spell of not answering: what failed meanwhile is fetched again.
+  serverReach.subscribe(() => {
+    if (serverReach.isAnswering()) void client.invalidateQueries();
   });
 }

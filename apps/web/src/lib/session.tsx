@@ -9,6 +9,8 @@ import { turnOffPushOnSignOut } from './device-push';
 interface Session {
   me: Me | null;
   loading: boolean;
+  /** The session check got no answer (no network, or the server is down) and no member was known before. */
+  unanswered: boolean;
   signIn(token: string): Promise<void>;
   signOut(): Promise<void>;
 }
@@ -18,7 +20,8 @@ const SessionContext = createContext<Session | null>(null);
 /**
  * GET /api/auth/me, or null when signed out; shared with the router, which starts a page's data on it. Only the
  * server's 401 signs out: any other failure throws, so a member already shown keeps their screen (a check that
- * met no network, coming back online, showed the login), and a first check that fails still shows the login.
+ * met no network, coming back online, showed the login), and a first check that fails shows that the server is
+ * not answering, never the sign-in form (issue 26).
  */
 export const meQuery = queryOptions({
   queryKey: ['api', 'auth', 'me'],
@@ -70,8 +73,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<Session>(
-    () => ({ me: me.data ?? null, loading: me.isPending, signIn, signOut }),
-    [me.data, me.isPending, signIn, signOut],
+    () => ({ me: me.data ?? null, loading: me.isPending, unanswered: me.isError && me.data === undefined, signIn, signOut }),
+    [me.data, me.isPending, me.isError, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -15,18 +15,25 @@ const unanswered = (error: unknown) => !(error instanceof ApiError) || error.sta
 /**
  * The Idempotency-Key of one form's submissions (DESIGN §4, decision 026, README "Idempotency keys"). The same body
  * sent again after it got no answer keeps its key: if the first attempt did get through, the server answers what
- * it answered then instead of creating a second item. Once the server has answered, and for any other body, the
- * next submission gets a new key.
+ * it answered then instead of creating a second item. A refusal (4xx) ends the submission, and so does any other
+ * body: the next one gets a new key.
+ *
+ * `forOpenedForm`: the key belongs to a dialog opened for one thing (mounted each time it opens), not to the
+ * click (issue 26). An answered submission keeps its key too, so a second tap that reaches the form as it
+ * closes is answered the first answer and creates nothing. Without it (a form that stays on the page, a button
+ * that makes a new thing each time, such as Generate Report), an answered submission's next one gets a new key.
  */
 export class SubmissionKey {
   private current: { body: string; key: string } | null = null;
+
+  constructor(private readonly forOpenedForm = false) {}
 
   /** Runs `request` with the key of `body` (its text tells one submission from another). */
   async send<T>(body: string, request: (key: string) => Promise<T>): Promise<T> {
     if (this.current?.body !== body) this.current = { body, key: newKey() };
     try {
       const answer = await request(this.current.key);
-      this.current = null;
+      if (!this.forOpenedForm) this.current = null;
       return answer;
     } catch (error) {
       if (!unanswered(error)) this.current = null;
@@ -36,14 +43,14 @@ export class SubmissionKey {
 }
 
 /** One form's SubmissionKey, kept as long as the form is. */
-export function useSubmissionKey(): SubmissionKey {
-  const [key] = useState(() => new SubmissionKey());
+export function useSubmissionKey(forOpenedForm = false): SubmissionKey {
+  const [key] = useState(() => new SubmissionKey(forOpenedForm));
   return key;
 }
 
 /** A POST that creates something, sent with its submission's Idempotency-Key: what every create mutation uses. */
-export function useCreatePost() {
-  const key = useSubmissionKey();
+export function useCreatePost({ forOpenedForm = false }: { forOpenedForm?: boolean } = {}) {
+  const key = useSubmissionKey(forOpenedForm);
   return <T>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
     key.send(JSON.stringify([path, body]), (idempotencyKey) => post<T>(path, body, { idempotencyKey, headers }));
 }

@@ -108,6 +108,32 @@ describe('notifications a child hears of', () => {
   });
 });
 
+describe('the answer to a request to skip a chore (issue 26)', () => {
+  const asked: NotificationTask = { ...dishes, assignedTo: ['emma', 'leo'], chore: true, skipRequestedBy: 'emma' };
+
+  it('allowed: the child who asked, and no one else', () => {
+    expect(told('TaskSkipApproved', {}, 'mom', 'task-t1', { task: asked })).toEqual([
+      { memberId: 'emma', kind: 'taskApproved', title: 'Mom said yes: you may skip Clean your room', body: 'Nothing is taken for it.', link: '/tasks', subject: { type: 'task', id: 't1' } },
+    ]);
+  });
+
+  it('declined: the child who asked hears it is still theirs', () => {
+    expect(told('TaskSkipDeclined', {}, 'nana', 'task-t1', { task: asked })).toEqual([
+      { memberId: 'emma', kind: 'taskRejected', title: 'Nana said no to skipping Clean your room', body: 'It is still yours to do today.', link: '/tasks', subject: { type: 'task', id: 't1' } },
+    ]);
+  });
+
+  it("a pause excusing an asked-for skip tells the child; one excusing an occurrence nobody asked about tells no one", () => {
+    expect(who(told('TaskSkipApproved', { paused: true }, 'system', 'task-t1', { task: asked }))).toEqual(['emma']);
+    expect(told('TaskSkipApproved', { paused: true }, 'system', 'task-t1', { task: { ...asked, skipRequestedBy: null } })).toEqual([]);
+  });
+
+  it('a task remembered before the asker was: its assignees hear the answer', () => {
+    const { skipRequestedBy: _, ...before } = asked;
+    expect(who(told('TaskSkipDeclined', {}, 'mom', 'task-t1', { task: before }))).toEqual(['emma', 'leo']);
+  });
+});
+
 describe('notifications a parent hears of', () => {
   it('a submitted task: every active parent, not the child who did it', () => {
     const notes = told('TaskSubmitted', { submittedBy: 'emma' }, 'emma', 'task-t1', { task: dishes });

@@ -30,6 +30,8 @@ export interface NotificationTask {
   pointsValue: number;
   /** A repeating chore's occurrence. */
   chore: boolean;
+  /** The child whose request to skip it waits for an answer (absent in rows remembered before issue 26). */
+  skipRequestedBy?: string | null;
 }
 
 export interface NotificationFacts {
@@ -63,6 +65,12 @@ type Rule<T extends EventType> = (c: Context<T>) => Array<{ to: readonly string[
 
 const task = (id: string): NotificationSubject => ({ type: 'task', id });
 const reward = (r: NotificationFacts['redemption']) => (r ? `${r.emoji} ${r.option}`.trim() : 'your reward');
+
+/** Who asked to skip `t` (see TaskSkipApproved). */
+function skipAsker(t: NotificationTask, paused: boolean): readonly string[] {
+  if (t.skipRequestedBy) return [t.skipRequestedBy];
+  return t.skipRequestedBy === null || paused ? [] : t.assignedTo;
+}
 
 /** One rule per event type that tells anyone anything; bookkeeping told by another event of its append has none. */
 const rules: { [T in EventType]?: Rule<T> } = {
@@ -98,6 +106,18 @@ const rules: { [T in EventType]?: Rule<T> } = {
   ],
   TaskSkipRequested: ({ event: { data: d }, task: t, entity, name, withAbility }) =>
     t ? [{ to: withAbility('reviewTasks'), draft: { kind: 'childRequest', title: `${name(d.requestedBy)} asks to skip ${t.title}`, body: d.reason, link: LINKS.tasks, subject: task(entity) } }] : [],
+  // The answer reaches the child who asked, like any other request's (issue 26). A pause excuses every open
+  // occurrence of its days: only one the child had asked to skip is told. null: no request waits (answered
+  // already); absent, a row remembered before the asker was: its assignees, the ones who may ask.
+  TaskSkipApproved: ({ event: { data: d }, actor, task: t, entity }) => {
+    if (!t) return [];
+    const title = d.paused ? `You may skip ${t.title}: your chores are paused` : `${actor} said yes: you may skip ${t.title}`;
+    return [{ to: skipAsker(t, d.paused === true), draft: { kind: 'taskApproved', title, body: 'Nothing is taken for it.', link: LINKS.tasks, subject: task(entity) } }];
+  },
+  TaskSkipDeclined: ({ actor, task: t, entity }) =>
+    t
+      ? [{ to: skipAsker(t, false), draft: { kind: 'taskRejected', title: `${actor} said no to skipping ${t.title}`, body: 'It is still yours to do today.', link: LINKS.tasks, subject: task(entity) } }]
+      : [],
   TaskMissed: ({ event: { data: d }, task: t, entity, name, withAbility }) => {
     if (!t) return [];
     const who = d.deduction ? [d.deduction.childId] : [...t.assignedTo];

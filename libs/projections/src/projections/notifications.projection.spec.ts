@@ -84,6 +84,36 @@ describe('notifications projection', () => {
     ]);
   });
 
+  it('tells the child who asked to skip an occurrence the answer, from its own rows (issue 26)', async () => {
+    const log = family();
+    const occurrence = (id: string) =>
+      log.add(`task-${id}`, 'TaskCreated', {
+        taskId: id,
+        familyId: 'fam-1',
+        createdBy: 'system',
+        title: 'Make Bed',
+        description: '',
+        pointsValue: 3,
+        dueDate: null,
+        assignedTo: ['emma', 'leo'],
+        isRecurring: false,
+        recurringFrequency: null,
+        isChildRequest: false,
+        requestType: null,
+        chore: { choreId: 'c1', periodKey: id },
+      });
+    occurrence('d1');
+    occurrence('d2');
+    log.add('task-d1', 'TaskSkipRequested', { requestedBy: 'leo', reason: 'Sleepover' }, { actorId: 'leo' });
+    log.add('task-d1', 'TaskSkipApproved', {}, { actorId: 'mom' });
+    log.add('task-d2', 'TaskSkipRequested', { requestedBy: 'emma', reason: 'Tired' }, { actorId: 'emma' });
+    log.add('task-d2', 'TaskSkipDeclined', {}, { actorId: 'dad' });
+    expect((await rows(log)).filter((n) => !n.memberId.match(/^(mom|dad)$/)).map((n) => [n.memberId, n.kind, n.title])).toEqual([
+      ['leo', 'taskApproved', 'Mom said yes: you may skip Make Bed'],
+      ['emma', 'taskRejected', 'Dad said no to skipping Make Bed'],
+    ]);
+  });
+
   it('names the reward a decision is about from its request', async () => {
     const log = family();
     log.add('pointsAccount-emma', 'RedemptionRequested', { redemptionId: 'r1', childId: 'emma', option: 'Ice cream', cost: 30, emoji: '🍦' }, { actorId: 'emma' });

@@ -44,12 +44,14 @@ async function remember(tx: ReadModelTx, e: StoredEvent, familyId: string): Prom
   else if (isEvent(e, 'MemberReactivated')) await member({ active: true });
   else if (isEvent(e, 'TaskCreated')) {
     const d = e.data;
-    const doc: NotificationTask = { title: d.title, assignedTo: d.assignedTo, createdBy: d.createdBy, isChildRequest: d.isChildRequest, pointsValue: d.pointsValue, chore: d.chore !== undefined };
+    const doc: NotificationTask = { title: d.title, assignedTo: d.assignedTo, createdBy: d.createdBy, isChildRequest: d.isChildRequest, pointsValue: d.pointsValue, chore: d.chore !== undefined, skipRequestedBy: null };
     await tx.put(collections.notificationRefs, { id: taskRef(d.taskId), familyId, ref: 'task', task: doc });
   } else if (isEvent(e, 'TaskEdited')) {
     const { title, assignedTo, pointsValue } = e.data.changes;
     await task({ ...(title !== undefined && { title }), ...(assignedTo !== undefined && { assignedTo }), ...(pointsValue !== undefined && { pointsValue }) });
   } else if (isEvent(e, 'TaskRequestAccepted')) await task({ isChildRequest: false });
+  else if (isEvent(e, 'TaskSkipRequested')) await task({ skipRequestedBy: e.data.requestedBy });
+  else if (isEvent(e, 'TaskSkipApproved') || isEvent(e, 'TaskSkipDeclined')) await task({ skipRequestedBy: null });
   else if (isEvent(e, 'TaskDeleted')) await tx.delete(collections.notificationRefs, taskRef(streamEntityId(e.streamId)));
   else if (isEvent(e, 'RedemptionRequested'))
     await tx.put(collections.notificationRefs, { id: redemptionRef(e.data.redemptionId), familyId, ref: 'redemption', redemption: { option: e.data.option, emoji: e.data.emoji } });

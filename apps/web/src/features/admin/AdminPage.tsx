@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import { useMe } from '../../lib/session';
 import { DashboardGrid } from '../../components/DashboardGrid';
@@ -41,6 +42,13 @@ function AdminPanel() {
   const users = useUsers();
   const pending = usePendingUsers();
   const invites = useInvites();
+  const addMember = useRef<HTMLDivElement>(null);
+  // "Add a child" (the dashboard's first steps, an empty Create Task) links here: the form, ready to type in.
+  useEffect(() => {
+    if (window.location.hash !== '#add-member' || !addMember.current) return;
+    addMember.current.scrollIntoView({ block: 'start' });
+    addMember.current.querySelector('input')?.focus({ preventScroll: true });
+  }, []);
 
   return (
     <Stack sx={{ gap: 3 }}>
@@ -48,10 +56,13 @@ function AdminPanel() {
       <DashboardGrid
         main={
           <>
+            {/* A new family's first step (issue 26): its members and the form to add one come first. */}
+            <MembersCard users={users} testId="admin-members" actions={(u) => <MemberActions user={u} />} />
+            <Box id="add-member" ref={addMember} sx={{ scrollMarginTop: 80 }}>
+              <AddMemberCard />
+            </Box>
             {me.abilities.reviewHubRequests && <PendingRequestsCard pending={pending} />}
             {me.abilities.manageInvites && <InvitesCard invites={invites} />}
-            <MembersCard users={users} testId="admin-members" actions={(u) => <MemberActions user={u} />} />
-            <AddMemberCard />
           </>
         }
         side={

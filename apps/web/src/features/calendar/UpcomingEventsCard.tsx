@@ -49,7 +49,7 @@ export function UpcomingEventsCard({ compact = false }: { compact?: boolean }) {
     <SectionCard title="Upcoming Events" emoji="📅" testId="upcoming-events" count={next.length}>
       {events.isPending ? (
         <Skeleton variant="rounded" height={96} />
-      ) : events.isError ? (
+      ) : events.data === undefined ? (
         <EmptyState emoji="🗓️">Events could not be loaded.</EmptyState>
       ) : shown.length === 0 ? (
         <EmptyState emoji="🗓️">Nothing planned for the next 7 days.</EmptyState>

@@ -15,7 +15,7 @@ export function upcoming(occurrences: CalendarOccurrence[], now = DateTime.now()
 
 export function useSaveCalendarEvent() {
   const queryClient = useQueryClient();
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   return useMutation({
     mutationFn: ({ id, event }: { id?: string; event: CalendarEventInput }) =>
       id ? put<CalendarOccurrence>(`/api/calendar-events/${encodeURIComponent(id)}`, event) : create<CalendarOccurrence>('/api/calendar-events', event),

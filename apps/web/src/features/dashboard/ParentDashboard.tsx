@@ -6,6 +6,7 @@ import { useUsers } from '../../api/members';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import type { Me, User } from '../../lib/types';
 import { AllTasksCard, FamilyMembersCard, RecentPointsCard, TokenStatusCard } from './FamilyCards';
+import { FirstStepsCard } from './FirstStepsCard';
 import { greetingFor } from './greeting';
 import { QuickActions } from './QuickActions';
 import { UpcomingChoresCard } from './UpcomingChoresCard';
@@ -58,6 +59,8 @@ export function ParentDashboard({
           onCreateTask={() => setCreatingTask(true)}
         />
       </Stack>
+
+      <FirstStepsCard me={me} users={users.data} onCreateTask={() => setCreatingTask(true)} />
 
       <DashboardGrid
         ready={ready}

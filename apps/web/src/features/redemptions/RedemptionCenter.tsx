@@ -1,4 +1,23 @@
-import { Box, Button, Card, CardContent, List, ListItem, ListItemAvatar, ListItemText, Avatar, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
 import { DEFAULT_REWARDS, messages, fp } from '@familyos/contracts/rules';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
@@ -77,31 +96,22 @@ const rewardGrid = {
 } as const;
 
 function RewardCard({ reward, standing }: { reward: Reward; standing: ChildStanding | undefined }) {
-  const request = useRequestRedemption();
   const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
   // What the child has to spend (never below zero): "FP to go" and the refusal's words count from it.
   const available = standing?.spendable;
   const affordable = available !== undefined && available >= reward.cost;
   const description = descriptionOf(reward.name);
 
-  async function redeem() {
+  function redeem() {
     if (!affordable) {
       toast({ title: 'Not Enough Points', description: messages.needMorePoints(reward.cost, available ?? 0), variant: 'destructive' });
       return;
     }
-    try {
-      await request.mutateAsync({ option: reward.name, cost: reward.cost });
-      toast({ title: 'Redemption Requested!', description: 'Your redemption request has been sent to your parents for approval!' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        toast({ title: 'Not Enough Points', description: failureMessage(error, messages.needMorePoints(reward.cost, available ?? 0)), variant: 'destructive' });
-      } else {
-        toast({ title: 'Error', description: failureMessage(error, 'Failed to submit redemption request. Please try again.'), variant: 'destructive' });
-      }
-    }
+    setConfirming(true);
   }
 
-  const onRedeem = useOneSubmission(redeem);
   return (
     <Card data-testid="reward-card" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.75, p: { xs: 1.5, sm: 2 } }}>
@@ -130,14 +140,76 @@ function RewardCard({ reward, standing }: { reward: Reward; standing: ChildStand
         <Button
           fullWidth
           variant="contained"
-          disabled={!affordable || request.isPending}
-          onClick={() => onRedeem()}
+          disabled={!affordable || confirming}
+          onClick={redeem}
+          aria-haspopup="dialog"
           aria-label={affordable ? `Redeem ${reward.name} for ${reward.cost} FP` : `Not Enough Points for ${reward.name}`}
         >
-          {!affordable ? 'Not Enough Points' : request.isPending ? 'Requesting...' : 'Redeem'}
+          {!affordable ? 'Not Enough Points' : 'Redeem'}
         </Button>
       </Box>
+      <Dialog
+        open={confirming}
+        // Only Cancel or Escape close it: the second tap of a double tap on Redeem lands on the backdrop.
+        onClose={(_event, reason) => reason !== 'backdropClick' && setConfirming(false)}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby={titleId}
+      >
+        {confirming && available !== undefined && <RedeemConfirm reward={reward} available={available} titleId={titleId} onClose={() => setConfirming(false)} />}
+      </Dialog>
     </Card>
+  );
+}
+
+/**
+ * The one request a child means when asking for a reward (issue 26): mounted each time it opens, so its
+ * Idempotency-Key belongs to this request, and a second tap, before or after the answer, makes nothing more.
+ */
+function RedeemConfirm({ reward, available, titleId, onClose }: { reward: Reward; available: number; titleId: string; onClose: () => void }) {
+  const request = useRequestRedemption();
+  const toast = useToast();
+  const [sent, setSent] = useState(false);
+
+  async function redeem() {
+    try {
+      await request.mutateAsync({ option: reward.name, cost: reward.cost });
+      setSent(true);
+      toast({ title: 'Redemption Requested!', description: 'Your redemption request has been sent to your parents for approval!' });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        toast({ title: 'Not Enough Points', description: failureMessage(error, messages.needMorePoints(reward.cost, available)), variant: 'destructive' });
+      } else {
+        toast({ title: 'Error', description: failureMessage(error, 'Failed to submit redemption request. Please try again.'), variant: 'destructive' });
+      }
+    }
+  }
+
+  const onRedeem = useOneSubmission(redeem);
+  const busy = request.isPending || sent;
+  return (
+    <>
+      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
+        <Box component="span" aria-hidden sx={{ mr: 1 }}>
+          {reward.emoji}
+        </Box>
+        Redeem {reward.name}?
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ color: 'text.primary' }}>
+          {fp(reward.cost)} are set aside until a parent says yes; you have {fp(available - reward.cost)} left to spend meanwhile.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions disableSpacing sx={{ px: 3, pb: 2.5, gap: 1 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => onRedeem()} disabled={busy} autoFocus>
+          {busy ? 'Requesting...' : 'Redeem'}
+        </Button>
+      </DialogActions>
+    </>
   );
 }
 

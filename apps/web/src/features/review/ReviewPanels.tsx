@@ -79,7 +79,8 @@ function Loading() {
  */
 export function ChildRequestsPanel({ members, onOpen }: { members: Members; onOpen?: (task: Task) => void }) {
   const tasks = useTasks();
-  const requests = (tasks.data ?? []).filter((t) => t.requestAwaitingReview);
+  // A request to skip a chore's occurrence is a child's request too (issue 26): answered here like the others.
+  const requests = (tasks.data ?? []).filter((t) => t.requestAwaitingReview || (t.skipRequest !== null && (t.can.approveSkip || t.can.declineSkip)));
   return (
     <QueryCard
       title="Child Requests"
@@ -93,9 +94,13 @@ export function ChildRequestsPanel({ members, onOpen }: { members: Members; onOp
     >
       {() => (
         <Box component="ul" sx={reviewListSx}>
-          {requests.map((task) => (
-            <ChildRequestItem key={task.id} task={task} child={childOf(task, members)} onOpen={onOpen} />
-          ))}
+          {requests.map((task) =>
+            task.skipRequest ? (
+              <SkipRequestItem key={task.id} task={task} child={members.get(task.skipRequest.by)} />
+            ) : (
+              <ChildRequestItem key={task.id} task={task} child={childOf(task, members)} onOpen={onOpen} />
+            ),
+          )}
         </Box>
       )}
     </QueryCard>
@@ -151,6 +156,51 @@ function ChildRequestItem({ task, child, onOpen }: { task: Task; child: User | u
           {task.can.approve && (
             <Button variant="contained" color="success" size="small" disabled={actions.pending} onClick={() => void decide('approve')} aria-label={`Approve ${task.title}`}>
               {doing === 'approve' ? 'Approving...' : 'Approve'}
+            </Button>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** A child's request to skip today's occurrence of a chore, with its reason: Allow skip or Keep it. */
+function SkipRequestItem({ task, child }: { task: Task; child: User | undefined }) {
+  const actions = useTaskActions();
+  const [doing, setDoing] = useState<'approve' | 'decline' | null>(null);
+  const reason = task.skipRequest?.reason ?? '';
+
+  async function answer(kind: 'approve' | 'decline') {
+    setDoing(kind);
+    await actions.answerSkip(task, kind, nameOf(child));
+    setDoing(null);
+  }
+
+  return (
+    <ReviewItem
+      testId="skip-request"
+      title={task.title}
+      who={child}
+      points={pointsChip(task.pointsValue)}
+      meta={
+        <>
+          <span>{nameOf(child)}</span>
+          <SoftChip label="⏭️ Asks to skip" tone="info" />
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            “{reason}”
+          </Box>
+        </>
+      }
+      actions={
+        <>
+          {task.can.declineSkip && (
+            <Button variant="outlined" size="small" disabled={actions.pending} onClick={() => void answer('decline')} aria-label={`Keep ${task.title} for ${nameOf(child)}`}>
+              {doing === 'decline' ? 'Keeping...' : 'Keep it'}
+            </Button>
+          )}
+          {task.can.approveSkip && (
+            <Button variant="contained" color="success" size="small" disabled={actions.pending} onClick={() => void answer('approve')} aria-label={`Allow ${nameOf(child)} to skip ${task.title}`}>
+              {doing === 'approve' ? 'Allowing...' : 'Allow skip'}
             </Button>
           )}
         </>

@@ -1,11 +1,11 @@
 import { limits, signedFp } from '@familyos/contracts/rules';
-import { useDeleteTask, useReverseTask, useReviewTask, useSubmitTask } from '../../api/tasks';
+import { useAnswerSkip, useDeleteTask, useReverseTask, useReviewTask, useSubmitTask } from '../../api/tasks';
 import { failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import type { Task } from '../../lib/types';
 
 /**
- * Complete, approve, reject, delete and reverse a task with SPEC §8's toasts: the one place these words live,
+ * Complete, approve, reject, delete and reverse a task, and answer a skip request, with SPEC §8's toasts: the one place these words live,
  * for the dashboard's panels and the tasks page alike. `busyId` is the task whose call is in flight, so only its
  * buttons are disabled; each action answers whether it succeeded.
  */
@@ -14,6 +14,7 @@ export function useTaskActions() {
   const review = useReviewTask();
   const remove = useDeleteTask();
   const reversal = useReverseTask();
+  const skip = useAnswerSkip();
   const toast = useToast();
   const busyId = submit.isPending
     ? submit.variables
@@ -23,7 +24,9 @@ export function useTaskActions() {
         ? remove.variables
         : reversal.isPending
           ? reversal.variables?.id
-          : undefined;
+          : skip.isPending
+            ? skip.variables?.id
+            : undefined;
 
   /** Runs a call; on failure a destructive "Error" toast with the server's words, else `fallback`. */
   const attempt = async (call: () => Promise<unknown>, success: { title: string; description: string }, fallback: string) => {
@@ -78,13 +81,24 @@ export function useTaskActions() {
       'Failed to reverse task. Please try again.',
     );
 
+  /** A child's request to skip a chore's occurrence: allowed, or kept as theirs to do. `who` is the child's name. */
+  const answerSkip = (task: Task, answer: 'approve' | 'decline', who: string) =>
+    attempt(
+      () => skip.mutateAsync({ id: task.id, answer }),
+      answer === 'approve'
+        ? { title: 'Skip Allowed', description: `${who} can skip “${task.title}” this time.` }
+        : { title: 'Skip Declined', description: `“${task.title}” is still ${who}’s to do.` },
+      'Could not answer the skip request. Please try again.',
+    );
+
   return {
     complete,
+    answerSkip,
     approve,
     reject,
     deleteTask,
     reverse,
     busyId,
-    pending: submit.isPending || review.isPending || remove.isPending || reversal.isPending,
+    pending: submit.isPending || review.isPending || remove.isPending || reversal.isPending || skip.isPending,
   };
 }

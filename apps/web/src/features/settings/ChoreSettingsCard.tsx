@@ -2,6 +2,7 @@ import { fp, limits } from '@familyos/contracts/rules';
 import { Box, Button, FormControlLabel, FormLabel, IconButton, List, ListItem, Radio, RadioGroup, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { listSx, SectionCard } from '../../components/SectionCard';
+import { clockTime } from '../../lib/dates';
 import type { Family } from '../../lib/types';
 import { useSaveSettings } from './useSaveSettings';
 
@@ -23,7 +24,7 @@ function ReminderSetting({ reminderTime, busy, save }: { reminderTime: string | 
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? reminderTime ?? DEFAULT_REMINDER;
   const remindAt = (time: string | null) =>
-    save({ choreSettings: { reminderTime: time } }, time === null ? 'Reminders are off.' : `Children with chores still to do are now reminded at ${time}.`);
+    save({ choreSettings: { reminderTime: time } }, time === null ? 'Reminders are off.' : `Children with chores still to do are now reminded at ${clockTime(time)}.`);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

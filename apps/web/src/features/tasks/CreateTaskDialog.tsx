@@ -24,6 +24,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
 import { ApiError, failureMessage } from '../../lib/api';
@@ -99,7 +100,9 @@ export function CreateTaskDialog({
   // Only the call itself disables the buttons: disabling the focused submit button while the validators load
   // would drop keyboard focus out of the dialog (Escape would then do nothing). A second submit meanwhile is
   // dropped by useOneSubmission.
-  const busy = create.isPending || edit.isPending || createChore.isPending;
+  // A dialog that is closing (its answer came) takes no more presses: a second tap of a double tap lands on it
+  // as it fades (issue 26).
+  const busy = create.isPending || edit.isPending || createChore.isPending || !open;
   const repeating = mode === 'create' && repeat !== 'none' && schedule !== null;
 
   // Due dates are the family's calendar days: "today" is the family's (the server checks it so), and the quick
@@ -333,7 +336,15 @@ export function CreateTaskDialog({
                     <FormLabel component="legend">Assign to</FormLabel>
                     {children.isPending && <FormHelperText>Loading children…</FormHelperText>}
                     {children.data?.length === 0 && (
-                      <Alert severity="info" sx={{ mt: 1 }}>
+                      <Alert
+                        severity="info"
+                        sx={{ mt: 1 }}
+                        action={
+                          <Button component={Link} to="/admin" hash="add-member" color="inherit" size="small" onClick={onClose}>
+                            Add a child
+                          </Button>
+                        }
+                      >
                         There are no children in your family yet. Add a child first.
                       </Alert>
                     )}

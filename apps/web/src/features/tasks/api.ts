@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { patch, post, get } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { patch, post } from '../../lib/api';
 import { useCreatePost } from '../../lib/submission';
 import type { Chore, ChorePreview, Task } from '../../lib/types';
 import { tasksQuery } from '../../api/tasks';
+import { choresQuery } from '../../api/chores';
 
 /** A chore's schedule and sharing as POST/PATCH /api/chores take them: as a chore answers them (README "### Chores"). */
 export type ChoreScheduleBody = Chore['schedule'];
@@ -20,8 +21,7 @@ export interface NewChore {
 
 export type ChoreDraft = Pick<NewChore, 'schedule' | 'sharing' | 'children'>;
 
-export const choresQuery = queryOptions({ queryKey: ['api', 'chores'], queryFn: () => get<Chore[]>('/api/chores') });
-export const useChores = (enabled = true) => useQuery({ ...choresQuery, enabled });
+export { choresQuery, useChores } from '../../api/chores';
 
 /** POST /api/chores/preview: the server's words and planned turns for a draft, nothing saved. */
 export function useChorePreview(draft: ChoreDraft | null) {
@@ -42,7 +42,7 @@ function useInvalidateChores() {
 
 /** POST /api/chores with the form's Idempotency-Key. */
 export function useCreateChore() {
-  const create = useCreatePost();
+  const create = useCreatePost({ forOpenedForm: true });
   const invalidate = useInvalidateChores();
   return useMutation({ mutationFn: (chore: NewChore) => create<Chore>('/api/chores', chore), onSuccess: invalidate });
 }

@@ -72,16 +72,42 @@ export default function TutorialPage() {
       <Section title="Your first ten minutes" emoji="🚀">
         <Box component="ol" sx={listSx}>
           <Item lead="Add your children.">
-            In Admin, Add Family Member takes a username, a name, a role and, for a child, an age. Give them a password there, or choose
+            In <Link to="/admin" hash="add-member">Admin</Link>, Add Family Member takes a username, a name, a role and, for a child, an age. Give them a password there, or choose
             “Send a sign-in link instead”: you get a one-time link to pass on, and they choose their own password with it. You can also
             send an invite link and let them make their own account.
           </Item>
           <Item lead="Pick rewards.">In Settings, choose what points can buy (screen time, a movie night…) and what each costs.</Item>
-          <Item lead="Create two or three tasks.">
-            On <Link to="/tasks">Tasks</Link>, press Create Task or pick a ready-made template such as Make Bed or Homework.
+          <Item lead="Make the first chore.">
+            On <Link to="/tasks">Tasks</Link>, press Create Task, or pick a ready-made template such as Make Bed or Homework, and choose how
+            often it repeats. A one-off task leaves Repeats at “Does not repeat”.
           </Item>
           <Item lead="Let your child sign in.">They will see their tasks, press Complete when done, and watch their balance grow.</Item>
           <Item lead="Approve with a score.">Submitted tasks wait for you on the dashboard. A score out of 10 tells them how well it went.</Item>
+        </Box>
+      </Section>
+
+      <Section title="Chores, streaks, the bell and reminders" emoji="🔁">
+        <Box component="ul" sx={listSx}>
+          <Item lead="Repeating chores.">
+            On Create Task, choose how often it repeats (every day, on chosen weekdays, every week…) and which children share it: each of
+            them, in turns, or whoever does it first. FamilyOS makes each day's task on its own; a parent can pause, change or end a chore on{' '}
+            <Link to="/tasks">Tasks</Link> under Repeating Chores.
+          </Item>
+          <Item lead="Streaks.">
+            Each chore done on time grows the child's streak; a missed one breaks it. In Settings you can give bonus points when a streak
+            reaches a length (7 days in a row: +10 FP), and choose whether a missed chore costs its points.
+          </Item>
+          <Item lead="Skips and pauses.">
+            A child with a good reason asks to skip a day's chore; the request waits with the other Child Requests on your dashboard, and
+            they are told your answer. Going away? Pause a child's chores from their profile: no chores, no penalties, streaks frozen.
+          </Item>
+          <Item lead="The bell.">
+            The bell at the top tells each member what concerns them: a child of a new task, an approval, points or a reward decided; a
+            parent of a finished task, a request or a missed chore. On a phone, turn on notifications on My Profile to get them there too.
+          </Item>
+          <Item lead="Reminders.">
+            Once a day, at the time set in Settings (4 pm until changed), each child with a chore still to do that day gets one reminder.
+          </Item>
         </Box>
       </Section>
 
