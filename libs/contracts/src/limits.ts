@@ -64,7 +64,10 @@ export const limits = {
     leastDoneDays: 28,
     /** GET /api/chores/upcoming: the widest range asked at once (a month view's weeks), and how far ahead it plans. */
     upcomingWindowDays: 62,
-    upcomingAheadDays: 366,
+    upcomingAheadYears: 1,
+    /** How far from the family's today a schedule's start day and its repeat-until day may be set. */
+    startDayAheadYears: 1,
+    endDayAheadYears: 5,
   },
   /** The Idempotency-Key header of a creating request, in characters (decision 026). */
   idempotencyKeyMax: 100,

@@ -1,7 +1,7 @@
 import { addDays, dayEnd, dayStart, localDayOf, localInstant, parseTime } from './local-days.js';
 import { recordedPeriods, takesPeriod, type ChoreState } from './chore.decider.js';
 import { openTasksOf } from './periods.js';
-import { nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
+import { firstPeriodFrom, nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
 
 /**
  * What a chore's clock has to do at an instant (issue 19, decision 035): the occurrence reactor asks these
@@ -44,7 +44,8 @@ function settledLast(state: ChoreState): { periodKey: string; completedAt: strin
  */
 function nextAfterCompletion(state: ChoreState, timeZone: string): string | null {
   const schedule = state.schedule!;
-  if (state.lastPeriod === null) return periodsBetween(schedule, schedule.startDay, schedule.endDay ?? addDays(schedule.startDay, 800), 1)[0] ?? null;
+  // From the start day itself: no window is added to it, which a start day near the calendar's end would overrun.
+  if (state.lastPeriod === null) return firstPeriodFrom(schedule, schedule.startDay);
   const last = settledLast(state);
   if (last === null) return null;
   const completedAt = last.completedAt.length === 10 ? new Date(dayStart(last.completedAt, timeZone)).toISOString() : last.completedAt;

@@ -50,6 +50,15 @@ describe('plannedWithin: a chore\'s planned periods in a range of days', () => {
     expect(plannedWithin(plan(), { from: '2026-03-01', to: '2026-03-08' }, '2026-03-09', 'UTC', never)).toEqual([]);
   });
 
+  it('nothing past a year ahead, even for a chore that starts later than today', () => {
+    const later = plan({ schedule: parseSchedule({ repeat: 'daily', startDay: '2026-04-01' }) });
+    const got = plannedWithin(later, { from: '2027-02-20', to: '2027-04-01' }, '2026-03-02', 'UTC', never).map((p) => p.periodKey);
+    expect(got[0]).toBe('2027-02-20');
+    expect(got.at(-1)).toBe('2027-03-02');
+    expect(got).toHaveLength(11);
+    expect(plannedWithin(later, { from: '2027-03-03', to: '2027-04-01' }, '2026-03-02', 'UTC', never)).toEqual([]);
+  });
+
   it('nothing for a paused chore', () => {
     expect(plannedWithin(plan({ running: false }), { from: '2026-03-02', to: '2026-03-08' }, '2026-03-02', 'UTC', never)).toEqual([]);
   });

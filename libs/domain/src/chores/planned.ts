@@ -1,6 +1,6 @@
 import { limits, messages } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
-import { addDays, dayOf, parseDay } from './local-days.js';
+import { addDays, addYears, dayOf, parseDay } from './local-days.js';
 import { dueInstant, periodsBetween, type ChoreSchedule } from './schedule.js';
 import { openTasksOf, pastOccurrencesOf, type RecordedPeriod } from './periods.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
@@ -69,9 +69,9 @@ export function parseDayRange(from: unknown, to: unknown): DayRange {
 }
 
 /**
- * The periods a chore plans within `range` (`plannedPeriods`, from the family's today: never a past day, and
- * no further than `upcomingAheadDays` ahead). A chore has at most one period a day, so planning one per day
- * up to the range's end reaches every period in it.
+ * The periods a chore plans within `range` (`plannedPeriods`, from the family's today): never a past day, and
+ * none past the same day `upcomingAheadYears` ahead. A chore has at most one period a day, so planning one per
+ * day up to the last day asked reaches every period in it.
  */
 export function plannedWithin(
   chore: PlanInput,
@@ -80,9 +80,11 @@ export function plannedWithin(
   timeZone: string,
   isAway: (childId: string, day: string) => boolean,
 ): PlannedPeriod[] {
-  if (range.to < today) return [];
-  const count = Math.min(dayOf(range.to).diff(dayOf(today), 'days').days + 1, limits.chore.upcomingAheadDays);
-  return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= range.to);
+  const horizon = addYears(today, limits.chore.upcomingAheadYears);
+  const last = range.to < horizon ? range.to : horizon;
+  if (last < today || last < range.from) return [];
+  const count = dayOf(last).diff(dayOf(today), 'days').days + 1;
+  return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= last);
 }
 
 /** A period already made whose task is still open (not approved, missed or skipped), with that task. */
