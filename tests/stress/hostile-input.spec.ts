@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
 import fc from 'fast-check';
-import { createFamily, createTask, givePoints, PASSWORD, type Family } from '../support/factories.js';
+import { createFamily, createTask, dayAhead, givePoints, PASSWORD, type Family } from '../support/factories.js';
 import { ONE_PIXEL_PNG, photoForm } from '../support/images.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { eventually } from '../support/eventually.js';
@@ -73,7 +73,7 @@ describe('hostile input to every route, as every role', () => {
     const chore = ok('chore', await admin.post('/api/chores', {
       title: 'Feed the cat',
       pointsValue: 5,
-      schedule: { repeat: 'daily', startDay: '2099-01-05' },
+      schedule: { repeat: 'daily', startDay: dayAhead() },
       sharing: { mode: 'everyone' },
       children: f.kids.map((k) => k.id),
     }));
