@@ -445,7 +445,8 @@ describe('/api/chores: repeating chores', () => {
       const title = uniqueName('Take out the bins ');
       const res = await admin().post('/api/tasks', { title, pointsValue: 4, assignedTo: [family.kids[0].id, family.kids[1].id], isRecurring: true, recurringFrequency: 'weekly' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ title, isRecurring: true, recurringFrequency: 'weekly', status: 'pending', chore: { periodKey: today } });
+      // Due by the end of its day, as every occurrence the chore makes later: it can be missed, so it says when.
+      expect(res.body).toMatchObject({ title, isRecurring: true, recurringFrequency: 'weekly', status: 'pending', chore: { periodKey: today }, dueDate: today, dueGroup: 'today' });
       const { choreId } = res.body.chore as { choreId: string };
       expect(res.body.id).toBe(`${choreId}_${today}`);
       const chore = (await admin().get(`/api/chores/${choreId}`)).body;
