@@ -332,6 +332,26 @@ describe('/api/chores: repeating chores', () => {
     });
   });
 
+  it('after completion: once the occurrence is approved, its next period is planned n days after the approval', async () => {
+    const kid = family.kids[0];
+    const chore = await create(admin(), { schedule: { repeat: 'everyNDays', n: 3, basis: 'afterCompletion', startDay: today }, sharing: { mode: 'everyone' }, children: [kid.id] });
+    await untilQuiet(server);
+    const [occurrence] = ((await admin().get('/api/tasks')).body as { id: string; chore?: { choreId: string; periodKey: string } }[]).filter((t) => t.chore?.choreId === chore.id);
+    expect(occurrence?.chore?.periodKey).toBe(today);
+    // While it is open the next day is not known: it counts from the approval.
+    expect((await admin().get(`/api/chores/${chore.id}`)).body.upcomingPlanned).toEqual([]);
+    expect((await kid.client.put(`/api/tasks/${occurrence!.id}`, { status: 'submitted' })).status).toBe(200);
+    expect((await admin().put(`/api/tasks/${occurrence!.id}`, { status: 'approved' })).status).toBe(200);
+    await untilQuiet(server);
+    const after = (await admin().get(`/api/chores/${chore.id}`)).body;
+    expect(after.recentPeriods[0].outcomes).toEqual([{ taskId: occurrence!.id, childId: kid.id, outcome: 'done', at: expect.any(String) }]);
+    expect(after.upcomingPlanned).toEqual([{ periodKey: day(3), dueAt: expect.any(String), plannedAssignees: [kid.id] }]);
+    for (const client of [admin(), kid.client]) {
+      const upcoming = (await client.get(`/api/chores/upcoming?from=${today}&to=${day(13)}`)).body as { choreId: string; periodKey: string; taskId: string | null }[];
+      expect(upcoming.filter((p) => p.choreId === chore.id).map(({ periodKey, taskId }) => ({ periodKey, taskId }))).toEqual([{ periodKey: day(3), taskId: null }]);
+    }
+  });
+
   it('GET /api/chores/upcoming lists nothing past a year ahead, even for a chore that starts later', async () => {
     const chore = await create(admin(), { schedule: { repeat: 'daily', startDay: day(10) }, sharing: { mode: 'everyone' }, children: [family.kids[0].id] });
     const mine = async (from: string, to: string) =>

@@ -1,7 +1,8 @@
 import { addDays, dayEnd, dayStart, localDayOf, localInstant, parseTime } from './local-days.js';
 import { recordedPeriods, takesPeriod, type ChoreState } from './chore.decider.js';
 import { openTasksOf } from './periods.js';
-import { firstPeriodFrom, nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
+import { nextAfterCompletion } from './after-completion.js';
+import { periodsBetween } from './schedule.js';
 
 /**
  * What a chore's clock has to do at an instant (issue 19, decision 035): the occurrence reactor asks these
@@ -27,31 +28,8 @@ export function occurrencesOver(state: ChoreState, timeZone: string, now: Date):
   return openOccurrences(state).filter((o) => dayEnd(o.periodKey, timeZone) <= now.getTime());
 }
 
-/** The last recorded occurrence, once every one of its tasks has settled: after completion, the next counts from it. */
-function settledLast(state: ChoreState): { periodKey: string; completedAt: string } | null {
-  if (state.lastPeriod === null) return null;
-  const last = state.occurrences.get(state.lastPeriod)!;
-  const settlements = last.taskIds.map((id) => last.settled[id]);
-  if (settlements.some((s) => s === undefined)) return null;
-  const done = settlements.filter((s) => s!.outcome === 'done' && s!.at).map((s) => s!.at!);
-  // Done: from the latest approval. Missed, skipped, or a chore no one was there for: as if done on its own day.
-  return { periodKey: last.periodKey, completedAt: done.sort().at(-1) ?? state.lastPeriod };
-}
-
-/**
- * The next period after completion: the first one from the start day, else N days (or the next matching day)
- * after the last occurrence settled. Null while the last one is still open, or past the end day.
- */
-function nextAfterCompletion(state: ChoreState, timeZone: string): string | null {
-  const schedule = state.schedule!;
-  // From the start day itself: no window is added to it, which a start day near the calendar's end would overrun.
-  if (state.lastPeriod === null) return firstPeriodFrom(schedule, schedule.startDay);
-  const last = settledLast(state);
-  if (last === null) return null;
-  const completedAt = last.completedAt.length === 10 ? new Date(dayStart(last.completedAt, timeZone)).toISOString() : last.completedAt;
-  const next = nextPeriodAfterCompletion(schedule, completedAt, timeZone);
-  return next !== null && next <= last.periodKey ? addDays(last.periodKey, 1) : next;
-}
+/** The chore's next period after completion, as its stream has it (`nextAfterCompletion`). */
+const nextAfterCompletionOf = (state: ChoreState, timeZone: string) => nextAfterCompletion(state.schedule!, state.lastPeriod, recordedPeriods(state), timeZone);
 
 /**
  * The period to record at `now`, if any: today's, when the chore runs and its schedule has today (fixed) or
@@ -62,7 +40,7 @@ export function periodDue(state: ChoreState, timeZone: string, now: Date): strin
   if (!state.exists || state.paused || state.ended || state.schedule === null) return null;
   const today = localDayOf(now.toISOString(), timeZone);
   if (state.schedule.basis === 'afterCompletion') {
-    const next = nextAfterCompletion(state, timeZone);
+    const next = nextAfterCompletionOf(state, timeZone);
     if (next === null || next > today) return null;
   }
   return takesPeriod(state, today) ? today : null;
@@ -86,7 +64,7 @@ export function nextWake(state: ChoreState, timeZone: string, now: Date, reminde
     const from = [addDays(today, 1), state.lastPeriod ? addDays(state.lastPeriod, 1) : ''].reduce((a, b) => (a > b ? a : b));
     const next =
       state.schedule.basis === 'afterCompletion'
-        ? nextAfterCompletion(state, timeZone)
+        ? nextAfterCompletionOf(state, timeZone)
         : (periodsBetween(state.schedule, from, addDays(from, 800), 1)[0] ?? null);
     if (next !== null) candidates.push(Math.max(dayStart(next > today ? next : addDays(today, 1), timeZone), at + 1));
   }

@@ -219,7 +219,12 @@ const recordedPeriodOf = (o: ChoreOccurrence): RecordedPeriod => ({
   periodKey: o.periodKey,
   assignees: o.assignees,
   taskIds: o.taskIds,
-  outcomes: o.taskIds.filter((id) => o.settled[id]).map((taskId) => ({ taskId, childId: o.settled[taskId]!.childId, outcome: o.settled[taskId]!.outcome })),
+  outcomes: o.taskIds
+    .filter((id) => o.settled[id])
+    .map((taskId) => {
+      const { childId, outcome, at } = o.settled[taskId]!;
+      return { taskId, childId, outcome, ...(at ? { at } : {}) };
+    }),
 });
 
 /** Every period the chore has recorded, oldest first, as `RecordedPeriod`s. */

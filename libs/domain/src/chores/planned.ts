@@ -1,6 +1,7 @@
 import { limits, messages } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
 import { addDays, addYears, dayOf, parseDay } from './local-days.js';
+import { nextAfterCompletion } from './after-completion.js';
 import { dueInstant, periodsBetween, type ChoreSchedule } from './schedule.js';
 import { openTasksOf, pastOccurrencesOf, type RecordedPeriod } from './periods.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
@@ -26,7 +27,8 @@ export interface PlanInput {
  * The next `count` periods of a running chore from the family's `today` (never one already recorded), each with
  * its due instant and who it would go to: turns go on from the recorded ones, each planned turn counted as done
  * (least done cannot know better), and `isAway(child, day)` (a child's pause) passes a child over as the
- * occurrence reactor will. After completion, only the first period is on the calendar: none once one is recorded.
+ * occurrence reactor will. After completion only one period is ever known: the first, then the one after the
+ * last has settled (none while it is open).
  */
 export function plannedPeriods(
   chore: PlanInput,
@@ -37,11 +39,13 @@ export function plannedPeriods(
 ): PlannedPeriod[] {
   const { schedule, sharing, children } = chore;
   if (!chore.running || count <= 0) return [];
-  if (schedule.basis === 'afterCompletion' && chore.lastPeriod !== null) return [];
   const candidates = [today, schedule.startDay, ...(chore.lastPeriod ? [addDays(chore.lastPeriod, 1)] : [])];
   const from = candidates.reduce((a, b) => (a > b ? a : b));
-  // Wide enough for five monthly periods whatever the day; periodsBetween stops at `count`.
-  const keys = periodsBetween(schedule, from, addDays(from, 800), count);
+  const keys =
+    schedule.basis === 'afterCompletion' && chore.lastPeriod !== null
+      ? nextAfterCompletionFrom(chore, today, timeZone)
+      : // Wide enough for five monthly periods whatever the day; periodsBetween stops at `count`.
+        periodsBetween(schedule, from, addDays(from, 800), count);
   const history: PastOccurrence[] = chore.recentPeriods.flatMap(pastOccurrencesOf);
   return keys.map((periodKey) => {
     const since = addDays(periodKey, -limits.chore.leastDoneDays);
@@ -51,6 +55,18 @@ export function plannedPeriods(
     if (sharing.mode === 'turns' && plannedAssignees.length > 0) history.push({ periodKey, assignee: plannedAssignees[0]!, outcome: 'done' });
     return { periodKey, dueAt: dueInstant(schedule, periodKey, timeZone), plannedAssignees };
   });
+}
+
+/**
+ * After completion, the one period known once the last has settled: `nextAfterCompletion`, or today when that
+ * day has passed (the clock records it today, as it does for a period that came while no server was up).
+ */
+function nextAfterCompletionFrom(chore: PlanInput, today: string, timeZone: string): string[] {
+  const { schedule, lastPeriod } = chore;
+  const next = nextAfterCompletion(schedule, lastPeriod, chore.recentPeriods, timeZone);
+  if (next === null) return [];
+  const day = next > today ? next : today;
+  return (lastPeriod === null || day > lastPeriod) && (schedule.endDay === null || day <= schedule.endDay) ? [day] : [];
 }
 
 /** A range of family-local days, both included, as GET /api/chores/upcoming takes it. */
