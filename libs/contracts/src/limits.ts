@@ -65,6 +65,11 @@ export const limits = {
     /** GET /api/chores/upcoming: the widest range asked at once (a month view's weeks), and how far ahead it plans. */
     upcomingWindowDays: 62,
     upcomingAheadYears: 1,
+    /**
+     * How late a day's chore reminder may still go out after the family's reminder time (a server started late,
+     * a wake run late): later than this, the evening has moved on and a "still to do" would only wake someone.
+     */
+    reminderLateMinutes: 120,
     /** How far from the family's today a schedule's start day and its repeat-until day may be set. */
     startDayAheadYears: 1,
     endDayAheadYears: 5,

@@ -1,3 +1,4 @@
+import { limits } from '@familyos/contracts/rules';
 import { addDays, dayEnd, dayStart, localDayOf, localInstant, parseTime } from './local-days.js';
 import { recordedPeriods, takesPeriod, type ChoreState } from './chore.decider.js';
 import { openTasksOf } from './periods.js';
@@ -79,11 +80,13 @@ export function reminderInstant(day: string, reminderTime: string | null, timeZo
 
 /**
  * The open occurrences whose children are due a reminder at `now` (issue 20): today's, in the family's zone,
- * once its reminder time has come. The reminder itself is once per child and day (its stream, in the api).
+ * from its reminder time until limits.chore.reminderLateMinutes after it. A server that comes up later that day
+ * (23:56) sends none: a reminder long past its time would only wake a child. The reminder itself is once per
+ * child and day (its stream, in the api).
  */
 export function occurrencesToRemind(state: ChoreState, timeZone: string, now: Date, reminderTime: string | null): OpenOccurrence[] {
   const today = localDayOf(now.toISOString(), timeZone);
   const at = reminderInstant(today, reminderTime, timeZone);
-  if (at === null || now.getTime() < at) return [];
+  if (at === null || now.getTime() < at || now.getTime() > at + limits.chore.reminderLateMinutes * 60_000) return [];
   return openOccurrences(state).filter((o) => o.periodKey === today);
 }
