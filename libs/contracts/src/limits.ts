@@ -19,6 +19,12 @@ export const limits = {
   reward: { costMin: 1, costMax: 500, defaultCost: 50, defaultEmoji: '🎁', nameMax: 60 },
   interestRate: { min: 0, max: 10, step: 0.1 },
   invite: { maxUsesMin: 1, maxUsesMax: 10, maxUsesDefault: 1 },
+  /**
+   * Every date a client sends (a task's due date, an event's dates, a pause's days, an invite's expiry, the days
+   * asked of a calendar or of the chores' plan) falls within these years, both included: no stored record may
+   * send a computation past the calendar's 4-digit years.
+   */
+  dates: { minYear: 2000, maxYear: 2100 },
   sessionDays: 7,
   /** A one-time sign-in link works this long after it is made (decision 029). */
   signInLinkHours: 72,
@@ -79,6 +85,12 @@ export const limits = {
   /** GET /api/notifications (issue 20): the newest it lists, and how far it counts unread ones (beyond: "99+"). */
   notifications: { listed: 30, unreadCap: 100 },
 } as const;
+
+/** Whether an ISO 8601 date or date-time, as written, falls in a year within limits.dates (see there). */
+export function withinDateBounds(value: string): boolean {
+  const year = /^(\d{4})(?!\d)/.exec(value)?.[1];
+  return year !== undefined && Number(year) >= limits.dates.minYear && Number(year) <= limits.dates.maxYear;
+}
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;
 export const MEMBER_ROLES = ['child', 'manager', 'admin'] as const;

@@ -164,6 +164,7 @@ export const messages = {
   streakMilestoneDuplicate: 'Each streak milestone must be for a different streak',
   streakMilestonesTooMany: 'A family can set at most 10 streak milestones',
   pauseDays: 'Pause days must be valid dates (YYYY-MM-DD)',
+  dateYears: 'Dates must be between the years 2000 and 2100',
   pauseEndBeforeStart: 'The pause cannot end before it starts.',
   pausePast: 'A pause cannot end in the past.',
   pauseChildOnly: 'Only children can be paused',

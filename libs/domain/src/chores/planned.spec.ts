@@ -25,6 +25,8 @@ describe('parseDayRange: the days GET /api/chores/upcoming is asked for', () => 
     ['2026-03-01', undefined, 'to'],
     ['2026-03-02', '2026-03-01', 'to'],
     ['2026-03-01', '2026-05-02', 'to'],
+    ['9999-12-01', '9999-12-31', 'from'],
+    ['2100-12-31', '2101-01-01', 'to'],
   ])('from %j to %j is refused naming %s', (from, to, field) => {
     expect(() => parseDayRange(from, to)).toThrow(expect.objectContaining({ code: 'invalid', details: [expect.objectContaining({ field })] }));
   });

@@ -1,4 +1,4 @@
-import { limits, messages } from '@familyos/contracts/rules';
+import { limits, messages, withinDateBounds } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
 import { addDays, addYears, dayOf, parseDay } from './local-days.js';
 import { nextAfterCompletion } from './after-completion.js';
@@ -75,12 +75,12 @@ export interface DayRange {
   to: string;
 }
 
-/** `from` and `to` as asked, checked: real days, `to` not before `from`, at most `upcomingWindowDays` in all. */
+/** `from` and `to` as asked, checked: real days within limits.dates' years, `to` not before `from`, at most `upcomingWindowDays` in all. */
 export function parseDayRange(from: unknown, to: unknown): DayRange {
   const start = parseDay(from);
-  if (!start) throw invalid(messages.choreUpcomingWindow, 'from');
+  if (!start || !withinDateBounds(from as string)) throw invalid(messages.choreUpcomingWindow, 'from');
   const end = parseDay(to);
-  if (!end || end < start || end.diff(start, 'days').days >= limits.chore.upcomingWindowDays) throw invalid(messages.choreUpcomingWindow, 'to');
+  if (!end || !withinDateBounds(to as string) || end < start || end.diff(start, 'days').days >= limits.chore.upcomingWindowDays) throw invalid(messages.choreUpcomingWindow, 'to');
   return { from: from as string, to: to as string };
 }
 
