@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import fc from 'fast-check';
 import { createFamily, createTask, dayAhead, givePoints, PASSWORD, type Family } from '../support/factories.js';
@@ -362,12 +362,37 @@ describe('hostile input to every route, as every role', () => {
     await stored('a deduction to zero', admin.post('/api/points', { userId: ada.id, amount: -100, reason: long(200) }));
     const photo = await stored('a photo', ada.client.postForm('/api/upload-photo', photoForm(ONE_PIXEL_PNG)));
     const added = await stored('a member with a sign-in link', admin.post('/api/users', { username: `odd-${Date.now()}`, name: long(50), role: 'child', age: 120 }));
+
+    // And records as a server without today's bounds stored them: copies of some of these under new ids, their
+    // 2100-12-31 moved to 9999-12-31, appended straight to the log.
+    const events9999 = (list: { type: string; data: unknown; metadata: object }[], from: string, to: string) =>
+      list.map((e) => ({ type: e.type, data: JSON.parse(JSON.stringify(e.data).replaceAll(from, to).replaceAll('2100-12-31', '9999-12-31')), metadata: { ...e.metadata, eventId: randomUUID() } }));
+    const before = async (stream: (id: string) => string, id: string) => {
+      const copy = randomUUID();
+      await server.running.events.append([{ streamId: stream(copy), expectedRevision: 'no_stream', events: events9999(await server.running.events.readStream(stream(id)), id, copy) as never }]);
+      return copy;
+    };
+    const oldTasks: string[] = [await before((id) => `task-${id}`, taskIds[0]), await before((id) => `task-${id}`, taskIds[2])];
+    const oldEvents = [await before((id) => `calendarEvent-${id}`, events[0]), await before((id) => `calendarEvent-${id}`, events[2])];
+    const pause = (await server.running.events.readStream(`member-${ada.id}`)).filter((e) => e.type === 'MemberPaused').at(-1)!;
+    const pauseId = (pause.data as { pauseId: string }).pauseId;
+    await server.running.events.append([{ streamId: `member-${ada.id}`, expectedRevision: 'any', events: events9999([pause], pauseId, randomUUID()) as never }]);
     await untilQuiet(server);
+    // The copies are there to be read (GET /api/tasks answered 500 for a task due 9999-12-31: no day's end).
+    const tasks = await admin.get('/api/tasks');
+    expect(tasks.status).toBe(200);
+    const copies = (tasks.body as { id: string; dueDate: string | null; dueGroup: string | null }[]).filter((t) => oldTasks.includes(t.id));
+    expect(copies.map((t) => [t.dueDate, t.dueGroup])).toEqual([
+      ['9999-12-31', null],
+      ['9999-12-31', null],
+    ]);
 
     const ids = [
       ...taskIds,
+      ...oldTasks,
       ...chores,
       ...events,
+      ...oldEvents,
       ...[f.admin, f.manager, ada, ben].flatMap((m) => [m.id, m.username]),
       added.id,
       added.signInLink?.token,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { messages, type ChorePreview, type ChoreView, type PreviewChoreDto, type UpcomingChoreView } from '@familyos/contracts';
 import {
@@ -23,6 +23,7 @@ import {
 } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projections';
+import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
 /** What a chore's answer needs from outside its row: the family's zone and today, its members' names and pauses. */
@@ -53,17 +54,8 @@ export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): 
   return { ...record, ...computed, can: choreCan(actor, choreFactsOf(doc)) };
 }
 
-const logger = new Logger('Chores');
-
-/** `compute`, or `fallback` when a stored chore makes it throw: logged with the chore's id, never the caller's failure. */
-function guarded<T>(doc: ChoreDoc, what: string, fallback: T, compute: () => T): T {
-  try {
-    return compute();
-  } catch (error) {
-    logger.warn(`Chore ${doc.id}: ${what} left out: ${error instanceof Error ? error.message : String(error)}`);
-    return fallback;
-  }
-}
+/** `compute` for one chore, or `fallback` (logged) when its stored row makes it throw (`perRecord`). */
+const guarded = <T>(doc: ChoreDoc, what: string, fallback: T, compute: () => T): T => perRecord(`Chore ${doc.id}`, what, fallback, compute);
 
 const planOf = (doc: ChoreDoc): PlanInput => ({
   schedule: parseSchedule(doc.schedule),
