@@ -38,6 +38,15 @@ test.describe('Repeating chores', () => {
     await form.getByRole('checkbox', { name: 'Ben' }).check();
     const preview = form.getByTestId('chore-preview');
     await expect(preview).toContainText('Every day, taking turns: Ada, then Ben');
+    // The start day's calendar offers the days the server takes: this year and next, none further.
+    await form.getByRole('button', { name: /Choose date/ }).first().click();
+    const calendar = parent.getByRole('dialog').last();
+    await calendar.getByRole('button', { name: /switch to year view/ }).click();
+    const year = new Date().getFullYear();
+    await expect(calendar.getByText(String(year + 1), { exact: true })).toBeVisible();
+    await expect(calendar.getByText(String(year + 2), { exact: true })).toHaveCount(0);
+    await parent.keyboard.press('Escape');
+    await expect(parent.getByRole('dialog')).toHaveCount(1);
     await form.getByRole('button', { name: 'Move Ben earlier' }).click();
     await expect(preview).toContainText('Every day, taking turns: Ben, then Ada');
     await expect(preview).toContainText(/Next: \w{3} \d{1,2} \w{3} · Ben, \w{3} \d{1,2} \w{3} · Ada/);

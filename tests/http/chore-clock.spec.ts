@@ -281,5 +281,32 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     expect(period.outcomes).toEqual([{ taskId: adas.id, childId: ada.id, outcome: 'skipped' }]);
     expect((await mine(ada.id)).status).toBe('skipped');
   });
-});
 
+  it('a server started late at night sends no reminder long past its time; one started within two hours of it does', async () => {
+    // Two families: reminders at 22:30 and at 17:00, each with a chore still to do today.
+    const [late, early] = [await createFamily(server.url), await createFamily(server.url)];
+    for (const [f, reminderTime] of [[late, '22:30'], [early, '17:00']] as const) {
+      expect((await f.admin.client.put('/api/family', { timeZone: ZONE, choreSettings: { reminderTime } })).status).toBe(200);
+      const made = await f.admin.client.post('/api/chores', { title: uniqueName('Tidy up '), pointsValue: 1, schedule: { repeat: 'daily', startDay: today() }, sharing: { mode: 'everyone' }, children: [f.kids[0].id] });
+      expect(made.status).toBe(201);
+    }
+    await quiet();
+    startOfDay(1);
+    await tick();
+    const day = today();
+    const port = Number(new URL(server.url).port);
+    await server.close();
+
+    // Down all afternoon and evening; up again at 23:56.
+    offsetMs += localNow().set({ hour: 23, minute: 56, second: 0 }).toMillis() - clock.now().getTime();
+    server = await startTestServer({ clock, dataDir, port });
+    await server.running.settled;
+    await quiet();
+    const reminders = (child: string) => server.running.events.readStream(`choreReminder-${child}_${day}`);
+    expect((await reminders(late.kids[0].id)).map((e) => e.data)).toEqual([{ childId: late.kids[0].id, day, tasks: [expect.objectContaining({ title: expect.stringMatching(/^Tidy up /) })] }]);
+    expect(await reminders(early.kids[0].id)).toEqual([]);
+    // Its wakes come and go through the night: still none for the 17:00 family.
+    await tick();
+    expect(await reminders(early.kids[0].id)).toEqual([]);
+  });
+});

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { messages } from '@familyos/contracts';
+import { streams } from '@familyos/events';
 import type { ApiClient } from '../support/api-client.js';
 import { createFamily, createTask, uniqueName, type Family } from '../support/factories.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
@@ -20,6 +22,7 @@ describe('/api/chores: repeating chores', () => {
   let today: string;
   const admin = () => family.admin.client;
   const day = (days: number) => DateTime.fromISO(today).plus({ days }).toISODate()!;
+  const year = (years: number, days = 0) => DateTime.fromISO(today).plus({ years, days }).toISODate()!;
   const choreBody = (over: Record<string, unknown> = {}) => ({
     title: uniqueName('Feed the cat '),
     description: 'Wet food, then water',
@@ -99,8 +102,9 @@ describe('/api/chores: repeating chores', () => {
       expect((await outsider.patch(`/api/chores/${chore.id}`, { title: 'Mine now' })).status).toBe(404);
       for (const action of ['pause', 'resume', 'end']) expect((await outsider.post(`/api/chores/${chore.id}/${action}`)).status).toBe(404);
       expect((await outsider.get('/api/chores')).body.map((c: { id: string }) => c.id)).not.toContain(chore.id);
-      // Another family's child cannot be one of a chore's children either.
-      expect((await admin().post('/api/chores', choreBody({ children: [other.kids[0].id] }))).status).toBe(404);
+      // Another family's child cannot be one of a chore's children either: a wrong value of the field.
+      const foreign = await admin().post('/api/chores', choreBody({ children: [other.kids[0].id] }));
+      expect({ status: foreign.status, details: foreign.body.details }).toEqual({ status: 400, details: [{ field: 'children', message: messages.taskAssigneeNotChild }] });
     });
   });
 
@@ -115,6 +119,12 @@ describe('/api/chores: repeating chores', () => {
       { name: 'an unknown basis', over: () => ({ schedule: { repeat: 'daily', basis: 'sometimes', startDay: today } }), field: 'basis', message: messages.choreBasis },
       { name: 'a start day that is no date', over: () => ({ schedule: { repeat: 'daily', startDay: '2027-02-30' } }), field: 'startDay', message: messages.choreStartDay },
       { name: 'a start day in the past', over: () => ({ schedule: { repeat: 'daily', startDay: day(-2) } }), field: 'startDay', message: messages.choreStartDayPast },
+      { name: 'a start day past a year ahead', over: () => ({ schedule: { repeat: 'daily', startDay: year(1, 1) } }), field: 'startDay', message: messages.choreStartDayTooFar },
+      { name: "the calendar's last day as a start day", over: () => ({ schedule: { repeat: 'daily', startDay: '9999-12-31' } }), field: 'startDay', message: messages.choreStartDayTooFar },
+      { name: 'monthly from near the end of a far year', over: () => ({ schedule: { repeat: 'monthly', dayOfMonth: 31, startDay: '9999-12-05' } }), field: 'startDay', message: messages.choreStartDayTooFar },
+      { name: 'an end day past 5 years ahead', over: () => ({ schedule: { repeat: 'daily', startDay: today, endDay: year(5, 1) } }), field: 'endDay', message: messages.choreEndDayTooFar },
+      { name: 'a child id that is no member', over: () => ({ children: [randomUUID()] }), field: 'children', message: messages.taskAssigneeNotChild },
+      { name: 'a child id that is no id at all', over: () => ({ children: ['../<x>'] }), field: 'children', message: messages.taskAssigneeNotChild },
       { name: 'a due time of 25:00', over: () => ({ schedule: { repeat: 'daily', startDay: today, dueTime: '25:00' } }), field: 'dueTime', message: messages.choreDueTime },
       { name: 'an end before the start', over: () => ({ schedule: { repeat: 'daily', startDay: day(3), endDay: day(1) } }), field: 'endDay', message: messages.choreEndBeforeStart },
       { name: 'an unknown sharing', over: () => ({ sharing: { mode: 'turns', order: 'random' } }), field: 'sharing', message: messages.choreSharing },
@@ -123,10 +133,19 @@ describe('/api/chores: repeating chores', () => {
       { name: 'a deduction of 101', over: () => ({ missedDeduction: 101 }), field: 'missedDeduction', message: messages.choreMissedDeduction },
       { name: 'no title', over: () => ({ title: '  ' }), field: 'title', message: messages.taskTitleRequired },
     ];
-    it.each(cases)('$name: 400 naming $field', async ({ over, field, message }) => {
+    it.each(cases)('$name: 400 naming $field, nothing stored', async ({ over, field, message }) => {
+      const before = await server.running.events.headPosition();
       const res = await admin().post('/api/chores', choreBody(over()));
       expect(res.status).toBe(400);
       expect(res.body.details).toEqual(expect.arrayContaining([{ field, message }]));
+      expect(await server.running.events.headPosition()).toBe(before);
+    });
+
+    it('takes the furthest days allowed: a start day a year ahead, an end day 5 years ahead', async () => {
+      const chore = await create(admin(), { schedule: { repeat: 'monthly', dayOfMonth: 31, startDay: year(1), endDay: year(5) } });
+      expect(chore.schedule).toMatchObject({ startDay: year(1), endDay: year(5) });
+      expect(chore.upcomingPlanned).toHaveLength(5);
+      expect((await admin().get('/api/chores')).status).toBe(200);
     });
   });
 
@@ -173,7 +192,19 @@ describe('/api/chores: repeating chores', () => {
       const res = await admin().post('/api/chores/preview', { ...draft, ...over });
       expect({ status: res.status, details: res.body.details }).toEqual({ status: 400, details: [{ field, message }] });
     }
-    expect((await admin().post('/api/chores/preview', { ...draft, children: [other.kids[0].id] })).status).toBe(404);
+    // Refused as POST refuses them: a start day before today, a child id that is not one of the family's.
+    const refusedAsPost: [Record<string, unknown>, string, string][] = [
+      [{ schedule: { repeat: 'daily', startDay: day(-1) } }, 'startDay', messages.choreStartDayPast],
+      [{ schedule: { repeat: 'daily', startDay: '9999-12-31' } }, 'startDay', messages.choreStartDayTooFar],
+      [{ children: [other.kids[0].id] }, 'children', messages.taskAssigneeNotChild],
+      [{ children: [randomUUID()] }, 'children', messages.taskAssigneeNotChild],
+    ];
+    for (const [over, field, message] of refusedAsPost) {
+      const previewed = await admin().post('/api/chores/preview', { ...draft, ...over });
+      const posted = await admin().post('/api/chores', { ...choreBody(), ...over });
+      expect({ status: previewed.status, details: previewed.body.details }).toEqual({ status: 400, details: [{ field, message }] });
+      expect({ status: posted.status, details: posted.body.details }).toEqual({ status: 400, details: [{ field, message }] });
+    }
     expect((await family.kids[0].client.post('/api/chores/preview', draft)).status).toBe(403);
   });
 
@@ -236,6 +267,99 @@ describe('/api/chores: repeating chores', () => {
     expect(res.body.summary).toBe('Every day by 7:30 AM, first come');
     const at = (days: number, utc: string) => ({ periodKey: lastSunday.plus({ days }).toISODate(), dueAt: `${lastSunday.plus({ days }).toISODate()}T${utc}:00.000Z`, plannedAssignees: [berlin.kids[0].id, berlin.kids[1].id] });
     expect(res.body.upcomingPlanned).toEqual([at(-2, '06:30'), at(-1, '06:30'), at(0, '05:30'), at(1, '05:30'), at(2, '05:30')]);
+  });
+
+  describe('a chore stored before the bounds (already in a log) breaks no screen', () => {
+    /** A ChoreCreated appended straight to the log, as a server without today's bounds stored it. */
+    async function stored(title: string, schedule: Record<string, unknown>): Promise<string> {
+      const choreId = randomUUID();
+      await server.running.events.append([
+        {
+          streamId: streams.chore(choreId),
+          expectedRevision: 'no_stream',
+          events: [
+            {
+              type: 'ChoreCreated',
+              data: {
+                choreId,
+                familyId: family.familyId,
+                createdBy: family.admin.id,
+                title,
+                description: '',
+                pointsValue: 5,
+                schedule: { basis: 'fixed', dueTime: null, endDay: null, ...schedule },
+                sharing: { mode: 'everyone' },
+                children: [family.kids[0].id],
+                missedDeduction: 0,
+              },
+              metadata: { eventId: randomUUID(), familyId: family.familyId, actorId: family.admin.id, timestamp: new Date().toISOString(), schemaVersion: 1 },
+            },
+          ],
+        },
+      ]);
+      return choreId;
+    }
+
+    it('the lists answer 200 with the odd chore shown without its plan; the chore clock goes on; a parent ends it', async () => {
+      const odd = [
+        await stored(uniqueName('Far daily '), { repeat: 'daily', startDay: '9999-12-31' }),
+        await stored(uniqueName('Far monthly '), { repeat: 'monthly', dayOfMonth: 31, startDay: '9999-12-05' }),
+        await stored(uniqueName('Far after completion '), { repeat: 'everyNDays', n: 3, basis: 'afterCompletion', startDay: '9999-12-31' }),
+      ];
+      // Every reactor (the chore clock ticks a chore when it is made) and projection reaches the log's head.
+      await untilQuiet(server);
+      const fine = await create(admin(), { children: [family.kids[0].id] });
+      for (const client of [admin(), family.kids[0].client]) {
+        const list = await client.get('/api/chores');
+        expect(list.status).toBe(200);
+        const ids = list.body.map((c: { id: string }) => c.id);
+        expect(ids).toEqual(expect.arrayContaining([...odd, fine.id]));
+        for (const id of odd) {
+          expect(list.body.find((c: { id: string }) => c.id === id)).toMatchObject({ summary: messages.choreScheduleUnreadable, upcomingPlanned: [], can: { end: client === admin() } });
+        }
+        expect(list.body.find((c: { id: string }) => c.id === fine.id).upcomingPlanned).toHaveLength(5);
+        const upcoming = await client.get(`/api/chores/upcoming?from=${today}&to=${day(13)}`);
+        expect(upcoming.status).toBe(200);
+        expect(upcoming.body.some((p: { choreId: string }) => p.choreId === fine.id)).toBe(true);
+        expect((await client.get(`/api/chores/${odd[0]}`)).status).toBe(200);
+      }
+      for (const id of odd) {
+        const ended = await admin().post(`/api/chores/${id}/end`);
+        expect({ status: ended.status, chore: ended.body.status }).toEqual({ status: 200, chore: 'ended' });
+      }
+      await untilQuiet(server);
+      expect(server.running.reactors.status()['chore-clock']).toMatchObject({ failing: null, stuck: false });
+    });
+  });
+
+  it('after completion: once the occurrence is approved, its next period is planned n days after the approval', async () => {
+    const kid = family.kids[0];
+    const chore = await create(admin(), { schedule: { repeat: 'everyNDays', n: 3, basis: 'afterCompletion', startDay: today }, sharing: { mode: 'everyone' }, children: [kid.id] });
+    await untilQuiet(server);
+    const [occurrence] = ((await admin().get('/api/tasks')).body as { id: string; chore?: { choreId: string; periodKey: string } }[]).filter((t) => t.chore?.choreId === chore.id);
+    expect(occurrence?.chore?.periodKey).toBe(today);
+    // While it is open the next day is not known: it counts from the approval.
+    expect((await admin().get(`/api/chores/${chore.id}`)).body.upcomingPlanned).toEqual([]);
+    expect((await kid.client.put(`/api/tasks/${occurrence!.id}`, { status: 'submitted' })).status).toBe(200);
+    expect((await admin().put(`/api/tasks/${occurrence!.id}`, { status: 'approved' })).status).toBe(200);
+    await untilQuiet(server);
+    const after = (await admin().get(`/api/chores/${chore.id}`)).body;
+    expect(after.recentPeriods[0].outcomes).toEqual([{ taskId: occurrence!.id, childId: kid.id, outcome: 'done', at: expect.any(String) }]);
+    expect(after.upcomingPlanned).toEqual([{ periodKey: day(3), dueAt: expect.any(String), plannedAssignees: [kid.id] }]);
+    for (const client of [admin(), kid.client]) {
+      const upcoming = (await client.get(`/api/chores/upcoming?from=${today}&to=${day(13)}`)).body as { choreId: string; periodKey: string; taskId: string | null }[];
+      expect(upcoming.filter((p) => p.choreId === chore.id).map(({ periodKey, taskId }) => ({ periodKey, taskId }))).toEqual([{ periodKey: day(3), taskId: null }]);
+    }
+  });
+
+  it('GET /api/chores/upcoming lists nothing past a year ahead, even for a chore that starts later', async () => {
+    const chore = await create(admin(), { schedule: { repeat: 'daily', startDay: day(10) }, sharing: { mode: 'everyone' }, children: [family.kids[0].id] });
+    const mine = async (from: string, to: string) =>
+      ((await admin().get(`/api/chores/upcoming?from=${from}&to=${to}`)).body as { choreId: string; periodKey: string }[]).filter((p) => p.choreId === chore.id).map((p) => p.periodKey);
+    const around = await mine(year(1, -20), year(1, 20));
+    expect(around[0]).toBe(year(1, -20));
+    expect(around.at(-1)).toBe(year(1));
+    expect(await mine(year(1, 1), year(1, 40))).toEqual([]);
   });
 
   describe('skip requests on an occurrence', () => {
@@ -353,7 +477,8 @@ describe('/api/chores: repeating chores', () => {
       const title = uniqueName('Take out the bins ');
       const res = await admin().post('/api/tasks', { title, pointsValue: 4, assignedTo: [family.kids[0].id, family.kids[1].id], isRecurring: true, recurringFrequency: 'weekly' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ title, isRecurring: true, recurringFrequency: 'weekly', status: 'pending', chore: { periodKey: today } });
+      // Due by the end of its day, as every occurrence the chore makes later: it can be missed, so it says when.
+      expect(res.body).toMatchObject({ title, isRecurring: true, recurringFrequency: 'weekly', status: 'pending', chore: { periodKey: today }, dueDate: today, dueGroup: 'today' });
       const { choreId } = res.body.chore as { choreId: string };
       expect(res.body.id).toBe(`${choreId}_${today}`);
       const chore = (await admin().get(`/api/chores/${choreId}`)).body;

@@ -3,7 +3,7 @@ import { limits, messages } from '@familyos/contracts';
 import type { EventType, StoredEvent } from '@familyos/events';
 import { idempotentRequestKey, idempotentRequestStream, RECORD_TTL_MS, requestFingerprint } from '@familyos/api';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
-import { createFamily, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
+import { createFamily, dayAhead, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
 import { photoForm, pngOfSize } from '../support/images.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -55,7 +55,7 @@ const cases: CreateCase[] = [
     what: 'chore',
     by: 'parent',
     path: () => '/api/chores',
-    body: (f) => ({ title: uniqueName('Feed the cat '), pointsValue: 5, schedule: { repeat: 'daily', startDay: '2099-01-01' }, sharing: { mode: 'everyone' }, children: [f.kids[0].id] }),
+    body: (f) => ({ title: uniqueName('Feed the cat '), pointsValue: 5, schedule: { repeat: 'daily', startDay: dayAhead() }, sharing: { mode: 'everyone' }, children: [f.kids[0].id] }),
     created: 'ChoreCreated',
   },
   { what: "child's pause", by: 'parent', path: (c) => `/api/users/${c.childId}/pauses`, body: () => ({ fromDay: '2099-01-01', untilDay: '2099-01-03', reason: uniqueName('Camp ') }), created: 'MemberPaused' },

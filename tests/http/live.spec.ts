@@ -1,5 +1,5 @@
 import { ApiClient } from '../support/api-client.js';
-import { createFamily, createTask, PASSWORD, type Family } from '../support/factories.js';
+import { createFamily, createTask, dayAhead, PASSWORD, type Family } from '../support/factories.js';
 import type { StoredEvent } from '@familyos/events';
 import { changeIdAt, listen, type HeardChange, type LiveListener } from '../support/live-listener.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
@@ -100,7 +100,7 @@ describe('GET /api/live', () => {
     const made = await family.admin.client.post('/api/chores', {
       title: 'Water the plants',
       pointsValue: 3,
-      schedule: { repeat: 'weekdays', weekdays: [6], startDay: '2030-01-05' },
+      schedule: { repeat: 'weekdays', weekdays: [6], startDay: dayAhead() },
       sharing: { mode: 'turns', order: 'roundRobin' },
       children: [ada.id, ben.id],
     });

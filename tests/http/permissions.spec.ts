@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
-import { balanceOf, createFamily, createTask, givePoints, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
+import { balanceOf, createFamily, createTask, dayAhead, givePoints, PASSWORD, uniqueName, type Family, type Member } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { eventually } from '../support/eventually.js';
 import { SmtpInbox } from '../support/smtp-inbox.js';
@@ -120,7 +120,7 @@ describe('SPEC §6 roles and permissions, enforced over HTTP', () => {
   const choreBody = (title = uniqueName('Chore ')) => ({
     title,
     pointsValue: 5,
-    schedule: { repeat: 'daily', startDay: '2099-01-01' },
+    schedule: { repeat: 'daily', startDay: dayAhead() },
     sharing: { mode: 'turns', order: 'roundRobin' },
     children: [ada.id, ben.id],
   });

@@ -75,6 +75,17 @@ const refusals: Case[] = [
   { name: 'task recurring monthly', who: 'admin', method: 'POST', path: '/api/tasks', body: (c) => task(c, { isRecurring: true, recurringFrequency: 'monthly' }), message: messages.recurringFrequency, field: 'recurringFrequency' },
   { name: 'task with an unknown requestType', who: 'kid', method: 'POST', path: '/api/tasks', body: (c) => task(c, { requestType: 'maybe_later' }), message: messages.requestType, field: 'requestType' },
 
+  // Every date a client sends: within the years 2000 to 2100 (issue 26), named by its field.
+  { name: 'task due in 2101', who: 'admin', method: 'POST', path: '/api/tasks', body: (c) => task(c, { dueDate: '2101-01-01' }), message: messages.dateYears, field: 'dueDate' },
+  { name: 'task due on 9999-12-31 at noon', who: 'admin', method: 'POST', path: '/api/tasks', body: (c) => task(c, { dueDate: '9999-12-31T12:00:00Z' }), message: messages.dateYears, field: 'dueDate' },
+  { name: 'an event starting in 2101', who: 'admin', method: 'POST', path: '/api/calendar-events', body: () => ({ title: 'Far', startDate: '2101-01-01T10:00:00' }), message: messages.dateYears, field: 'startDate' },
+  { name: 'an event ending in 9999', who: 'admin', method: 'POST', path: '/api/calendar-events', body: () => ({ title: 'Long', startDate: `${utcDay(1)}T10:00:00`, endDate: '9999-12-31T10:00:00' }), message: messages.dateYears, field: 'endDate' },
+  { name: 'an event repeating until 9999', who: 'admin', method: 'POST', path: '/api/calendar-events', body: () => ({ title: 'Ever', startDate: `${utcDay(1)}T10:00:00`, isRecurring: true, recurringType: 'monthly', recurringEndDate: '9999-12-31' }), message: messages.dateYears, field: 'recurringEndDate' },
+  { name: 'an invite expiring in 2101', who: 'admin', method: 'POST', path: '/api/family-invites', body: () => ({ expiresAt: '2101-01-01T00:00:00Z' }), message: messages.dateYears, field: 'expiresAt' },
+  { name: 'a pause until 9999', who: 'admin', method: 'POST', path: (c) => `/api/users/${c.family.kids[0].id}/pauses`, body: () => ({ fromDay: utcDay(1), untilDay: '9999-12-31', reason: 'Away' }), message: messages.dateYears, field: 'untilDay' },
+  { name: 'a pause from 1999', who: 'admin', method: 'POST', path: (c) => `/api/users/${c.family.kids[0].id}/pauses`, body: () => ({ fromDay: '1999-12-31', untilDay: utcDay(1), reason: 'Away' }), message: messages.dateYears, field: 'fromDay' },
+  { name: 'a pause from a day that is no date', who: 'admin', method: 'POST', path: (c) => `/api/users/${c.family.kids[0].id}/pauses`, body: () => ({ fromDay: 'soon', untilDay: utcDay(1), reason: 'Away' }), message: messages.pauseDays, field: 'fromDay' },
+
   // Change a task
   { name: 'task status "done"', who: 'admin', method: 'PUT', path: (c) => `/api/tasks/${c.submittedTaskId}`, body: () => ({ status: 'done' }), message: messages.taskStatus, field: 'status' },
   { name: 'task approval with score 11', who: 'admin', method: 'PUT', path: (c) => `/api/tasks/${c.submittedTaskId}`, body: () => ({ status: 'approved', score: 11 }), message: messages.score, field: 'score' },
@@ -135,6 +146,15 @@ describe('input validation over HTTP (SPEC §5, DESIGN §5)', () => {
     });
   });
 
+  it('the days a read asks for are within the years 2000 to 2100 too: 400 naming the parameter', async () => {
+    const admin = ctx.family.admin.client;
+    const calendar = await admin.get('/api/calendar-events?startDate=9999-12-01&endDate=9999-12-31');
+    expect({ status: calendar.status, details: calendar.body.details }).toEqual({ status: 400, details: [{ field: 'startDate', message: messages.dateYears }, { field: 'endDate', message: messages.dateYears }] });
+    const chores = await admin.get('/api/chores/upcoming?from=9999-12-01&to=9999-12-31');
+    expect({ status: chores.status, details: chores.body.details }).toEqual({ status: 400, details: [{ field: 'from', message: messages.choreUpcomingWindow }] });
+    expect((await admin.get('/api/calendar-events?startDate=2100-12-01&endDate=2100-12-31')).status).toBe(200);
+  });
+
   describe('accepts the limits themselves', () => {
     const accepted: { name: string; who: Who; path: string; body: (c: Ctx) => Record<string, unknown>; echo: (c: Ctx) => Record<string, unknown> }[] = [
       { name: 'a 200-character reason', who: 'admin', path: '/api/points', body: (c) => points(c, { reason: chars(200) }), echo: () => ({ reason: chars(200) }) },
@@ -145,6 +165,9 @@ describe('input validation over HTTP (SPEC §5, DESIGN §5)', () => {
       { name: 'pointsValue -50', who: 'admin', path: '/api/tasks', body: (c) => task(c, { pointsValue: -50 }), echo: () => ({ pointsValue: -50 }) },
       { name: 'pointsValue 500', who: 'admin', path: '/api/tasks', body: (c) => task(c, { pointsValue: 500 }), echo: () => ({ pointsValue: 500 }) },
       { name: 'a due date of today', who: 'admin', path: '/api/tasks', body: (c) => task(c, { dueDate: utcDay(0) }), echo: () => ({ dueDate: utcDay(0) }) },
+      { name: 'a due date on the last day of 2100', who: 'admin', path: '/api/tasks', body: (c) => task(c, { dueDate: '2100-12-31' }), echo: () => ({ dueDate: '2100-12-31' }) },
+      { name: 'an event on the last day of 2100', who: 'admin', path: '/api/calendar-events', body: () => ({ title: 'Far', startDate: '2100-12-31T10:00:00' }), echo: () => ({ title: 'Far' }) },
+      { name: 'a pause until the last day of 2100', who: 'admin', path: '/api/users/:kid/pauses', body: () => ({ fromDay: utcDay(1), untilDay: '2100-12-31', reason: 'Away' }), echo: () => ({ pauses: [expect.objectContaining({ untilDay: '2100-12-31' })] }) },
       {
         name: 'a child request without assignedTo (auto-assigned to the child)',
         who: 'kid',
@@ -163,7 +186,7 @@ describe('input validation over HTTP (SPEC §5, DESIGN §5)', () => {
 
     it.each(accepted)('$name → 201', async ({ who, path, body, echo }) => {
       const before = await head();
-      const res = await clientOf(ctx, who).post(path, body(ctx));
+      const res = await clientOf(ctx, who).post(path.replace(':kid', ctx.family.kids[1].id), body(ctx));
       expect(res.status).toBe(201);
       expect(await head()).toBeGreaterThan(before);
       expect(res.body).toMatchObject(echo(ctx));

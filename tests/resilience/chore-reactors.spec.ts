@@ -68,8 +68,10 @@ if (!redis.available) {
       let b: ApiProcess = await startApiProcess(dataDir, env);
       const family = await createFamily(a.url);
       const on = (p: ApiProcess, client: ApiClient) => new ApiClient(p.url, client.token);
-      // Reminders from midnight: every chore's first tick today also reminds its children (issue 20).
-      expect((await family.admin.client.put('/api/family', { timeZone: ZONE, choreSettings: { reminderTime: '00:00' } })).status).toBe(200);
+      // Reminders from the start of this hour: every chore's first tick also reminds its children (issue 20), within
+      // the two hours a late reminder still goes out (issue 26).
+      const reminderTime = DateTime.now().setZone(ZONE).startOf('hour').toFormat('HH:mm');
+      expect((await family.admin.client.put('/api/family', { timeZone: ZONE, choreSettings: { reminderTime } })).status).toBe(200);
       const today = DateTime.now().setZone(ZONE).toISODate()!;
       const kids = family.kids.map((k) => k.id);
 

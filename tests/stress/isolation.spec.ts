@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
-import { PASSWORD, uniqueName, type Member } from '../support/factories.js';
+import { dayAhead, PASSWORD, uniqueName, type Member } from '../support/factories.js';
 import { ONE_PIXEL_PNG, photoForm } from '../support/images.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { startStandInHub, type StandInHub } from '../stand-in-hub/hub.mjs';
@@ -53,6 +53,15 @@ interface Allowance {
   check?: (res: ApiResponse, role: Role) => void;
   why: string;
 }
+
+/** A chore's child that is not one of the family's is a wrong value of the field, exactly as a made-up id (issue 26). */
+const CHORE_CHILD_NOT_OURS: Allowance = {
+  slot: 'children',
+  roles: ['admin', 'manager'],
+  status: 400,
+  sameAsMadeUp: true,
+  why: "a chore's children must be the family's children: 400 naming the field, as for any id that is not one",
+};
 
 interface Entry {
   /** Path parameters (`:id`, `*`, …) by name. */
@@ -248,18 +257,21 @@ describe('tenant isolation, every route the app registered × every role × ever
     'POST /api/chores': {
       slots: { children: { kinds: ['member'], own: () => aChild().id } },
       request: (_, v) => ({
-        body: { title: 'Foreign chore', pointsValue: 5, schedule: { repeat: 'daily', startDay: '2099-01-01' }, sharing: { mode: 'everyone' }, children: [v.children] },
+        body: { title: 'Foreign chore', pointsValue: 5, schedule: { repeat: 'daily', startDay: dayAhead() }, sharing: { mode: 'everyone' }, children: [v.children] },
       }),
+      allow: [CHORE_CHILD_NOT_OURS],
     },
     'PATCH /api/chores/:id': {
       params: { id: { kinds: ['chore'], own: () => a.chores.active } },
       slots: { children: { kinds: ['member'], own: () => aChild().id } },
       request: (_, v) => ({ body: { title: 'Renamed by a stranger', children: [v.children] } }),
       strictBody: true,
+      allow: [CHORE_CHILD_NOT_OURS],
     },
     'POST /api/chores/preview': {
       slots: { children: { kinds: ['member'], own: () => aChild().id } },
-      request: (_, v) => ({ body: { schedule: { repeat: 'daily', startDay: '2099-01-01' }, sharing: { mode: 'everyone' }, children: [v.children] } }),
+      request: (_, v) => ({ body: { schedule: { repeat: 'daily', startDay: dayAhead() }, sharing: { mode: 'everyone' }, children: [v.children] } }),
+      allow: [CHORE_CHILD_NOT_OURS],
     },
     'POST /api/chores/:id/pause': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },
     'POST /api/chores/:id/resume': { params: { id: { kinds: ['chore'], own: () => a.chores.active } } },

@@ -23,6 +23,12 @@ export interface Family {
 
 export const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 
+/**
+ * A day (`YYYY-MM-DD`) `days` ahead: by default far enough that no chore starting on it makes an occurrence
+ * while a suite runs, and within the year ahead a chore's start day may be set to.
+ */
+export const dayAhead = (days = 200) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** A whole family made through the API: a registered admin, a manager and two children who can sign in. */
 export async function createFamily(baseUrl: string, options: { familyName?: string } = {}): Promise<Family> {
   const anonymous = new ApiClient(baseUrl);

@@ -19,6 +19,12 @@ export const limits = {
   reward: { costMin: 1, costMax: 500, defaultCost: 50, defaultEmoji: '🎁', nameMax: 60 },
   interestRate: { min: 0, max: 10, step: 0.1 },
   invite: { maxUsesMin: 1, maxUsesMax: 10, maxUsesDefault: 1 },
+  /**
+   * Every date a client sends (a task's due date, an event's dates, a pause's days, an invite's expiry, the days
+   * asked of a calendar or of the chores' plan) falls within these years, both included: no stored record may
+   * send a computation past the calendar's 4-digit years.
+   */
+  dates: { minYear: 2000, maxYear: 2100 },
   sessionDays: 7,
   /** A one-time sign-in link works this long after it is made (decision 029). */
   signInLinkHours: 72,
@@ -66,13 +72,27 @@ export const limits = {
     leastDoneDays: 28,
     /** GET /api/chores/upcoming: the widest range asked at once (a month view's weeks), and how far ahead it plans. */
     upcomingWindowDays: 62,
-    upcomingAheadDays: 366,
+    upcomingAheadYears: 1,
+    /**
+     * How late a day's chore reminder may still go out after the family's reminder time (a server started late,
+     * a wake run late): later than this, the evening has moved on and a "still to do" would only wake someone.
+     */
+    reminderLateMinutes: 120,
+    /** How far from the family's today a schedule's start day and its repeat-until day may be set. */
+    startDayAheadYears: 1,
+    endDayAheadYears: 5,
   },
   /** The Idempotency-Key header of a creating request, in characters (decision 026). */
   idempotencyKeyMax: 100,
   /** GET /api/notifications (issue 20): the newest it lists, and how far it counts unread ones (beyond: "99+"). */
   notifications: { listed: 30, unreadCap: 100 },
 } as const;
+
+/** Whether an ISO 8601 date or date-time, as written, falls in a year within limits.dates (see there). */
+export function withinDateBounds(value: string): boolean {
+  const year = /^(\d{4})(?!\d)/.exec(value)?.[1];
+  return year !== undefined && Number(year) >= limits.dates.minYear && Number(year) <= limits.dates.maxYear;
+}
 
 export const ROLES = ['child', 'manager', 'admin', 'superuser'] as const;
 export const MEMBER_ROLES = ['child', 'manager', 'admin'] as const;

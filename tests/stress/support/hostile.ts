@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import type { AppRoute } from '@familyos/api';
 import { ONE_PIXEL_PNG } from '../../support/images.js';
+import { dayAhead } from '../../support/factories.js';
 
 /**
  * Arbitraries for the hostile-input suite: whole HTTP requests (path ids, query strings, headers, bodies) for any
@@ -247,16 +248,16 @@ const VALID: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /api/chores': fc.constant({
     title: 'Feed the cat',
     pointsValue: 5,
-    schedule: { repeat: 'weekdays', weekdays: [1, 4], startDay: '2099-01-05', dueTime: '07:30' },
+    schedule: { repeat: 'weekdays', weekdays: [1, 4], startDay: dayAhead(), dueTime: '07:30' },
     sharing: { mode: 'turns', order: 'roundRobin' },
     children: [id('childId')],
   }),
   'POST /api/chores/preview': fc.constant({
-    schedule: { repeat: 'everyNDays', n: 3, startDay: '2099-01-05', dueTime: '18:00' },
+    schedule: { repeat: 'everyNDays', n: 3, startDay: dayAhead(), dueTime: '18:00' },
     sharing: { mode: 'turns', order: 'leastDone' },
     children: [id('childId')],
   }),
-  'PATCH /api/chores/:id': fc.constant({ title: 'Feed the dog', schedule: { repeat: 'daily', startDay: '2099-01-05' }, children: [id('childId')] }),
+  'PATCH /api/chores/:id': fc.constant({ title: 'Feed the dog', schedule: { repeat: 'daily', startDay: dayAhead() }, children: [id('childId')] }),
   'POST /api/users/:id/pauses': fc.constant({ fromDay: '2099-01-01', untilDay: '2099-01-05', reason: 'Camp' }),
   'PUT /api/users/:id/email': fc.constant({ address: 'pat@example.org', weeklyReport: true, dailyDigest: false }),
   'PUT /api/redemptions/:id': fc.constantFrom({ status: 'approved' }, { status: 'rejected' }),

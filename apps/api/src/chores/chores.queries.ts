@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { messages, type ChorePreview, type ChoreView, type PreviewChoreDto, type UpcomingChoreView } from '@familyos/contracts';
 import {
+  assertScheduleDays,
   can,
   choreCan,
   choreFactsOf,
@@ -11,7 +12,6 @@ import {
   invalid,
   isPausedOn,
   notFound,
-  notInFamily,
   openWithin,
   parseDayRange,
   parseSchedule,
@@ -23,6 +23,7 @@ import {
 } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projections';
+import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
 /** What a chore's answer needs from outside its row: the family's zone and today, its members' names and pauses. */
@@ -38,18 +39,23 @@ export const PLANNED_PERIODS = 5;
 /**
  * A chore as `actor` is answered it: the row, its schedule and sharing in plain words with the children's names
  * in the chore's order, the next periods as planned now (not created), and what the chore decider's verdicts
- * allow this member (`choreCan`).
+ * allow this member (`choreCan`). A row whose plan cannot be worked out (a schedule stored before today's
+ * bounds) is still answered, without its words and plan, so it can be ended: one odd chore never fails the list.
  */
 export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): ChoreView {
   const { familyId: _familyId, ...record } = doc;
-  const plan = planOf(doc);
-  return {
-    ...record,
-    summary: describeChore(plan.schedule, doc.sharing, namesOf(doc.children, context)),
-    upcomingPlanned: plannedPeriods(plan, context.today, context.timeZone, awayIn(context), PLANNED_PERIODS),
-    can: choreCan(actor, choreFactsOf(doc)),
-  };
+  const computed = guarded(doc, 'its summary and plan', { summary: messages.choreScheduleUnreadable, upcomingPlanned: [] }, () => {
+    const plan = planOf(doc);
+    return {
+      summary: describeChore(plan.schedule, doc.sharing, namesOf(doc.children, context)),
+      upcomingPlanned: plannedPeriods(plan, context.today, context.timeZone, awayIn(context), PLANNED_PERIODS),
+    };
+  });
+  return { ...record, ...computed, can: choreCan(actor, choreFactsOf(doc)) };
 }
+
+/** `compute` for one chore, or `fallback` (logged) when its stored row makes it throw (`perRecord`). */
+const guarded = <T>(doc: ChoreDoc, what: string, fallback: T, compute: () => T): T => perRecord(`Chore ${doc.id}`, what, fallback, compute);
 
 const planOf = (doc: ChoreDoc): PlanInput => ({
   schedule: parseSchedule(doc.schedule),
@@ -104,14 +110,16 @@ export class ChoresQueries {
     const context = await this.context(actor.familyId);
     const mine = (p: { plannedAssignees: string[] }) => actor.role !== 'child' || p.plannedAssignees.includes(actor.id);
     return visible
-      .flatMap((c) => [
-        ...openWithin(planOf(c), range, context.timeZone)
-          .filter(mine)
-          .map((p) => ({ choreId: c.id, title: c.title, ...p })),
-        ...plannedWithin(planOf(c), range, context.today, context.timeZone, awayIn(context))
-          .filter(mine)
-          .map((p) => ({ choreId: c.id, title: c.title, ...p, taskId: null })),
-      ])
+      .flatMap((c) =>
+        guarded(c, 'its upcoming periods', [], () => [
+          ...openWithin(planOf(c), range, context.timeZone)
+            .filter(mine)
+            .map((p) => ({ choreId: c.id, title: c.title, ...p })),
+          ...plannedWithin(planOf(c), range, context.today, context.timeZone, awayIn(context))
+            .filter(mine)
+            .map((p) => ({ choreId: c.id, title: c.title, ...p, taskId: null as string | null })),
+        ]),
+      )
       .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.title.localeCompare(b.title)));
   }
 
@@ -129,12 +137,13 @@ export class ChoresQueries {
    */
   async preview(actor: Actor & { familyId: string }, draft: PreviewChoreDto): Promise<ChorePreview> {
     if (!can(actor, 'createTasks')) throw forbidden();
-    const schedule = parseSchedule(draft.schedule);
-    const sharing = parseSharing(draft.sharing);
     const context = await this.context(actor.familyId);
+    const schedule = parseSchedule(draft.schedule);
+    assertScheduleDays(schedule, context.today);
+    const sharing = parseSharing(draft.sharing);
     const children = [...new Set(draft.children)];
     if (children.length === 0) throw invalid(messages.choreChildren, 'children');
-    if (children.some((id) => !context.members.has(id))) throw notInFamily(messages.taskAssigneeNotChild, 'children');
+    if (children.some((id) => !context.members.has(id))) throw invalid(messages.taskAssigneeNotChild, 'children');
     if (children.some((id) => context.members.get(id)!.role !== 'child')) throw invalid(messages.taskAssigneeNotChild, 'children');
     const plan = { schedule, sharing, children, running: true, lastPeriod: null, recentPeriods: [] };
     return {

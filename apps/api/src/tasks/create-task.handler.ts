@@ -60,7 +60,8 @@ export class CreateTaskHandler implements ICommandHandler<CreateTask> {
           title: input.title,
           description: input.description ?? '',
           pointsValue: input.pointsValue,
-          dueDate: input.dueDate || null,
+          // A chore's occurrence is due by its period's end, so the first one says so as the clock's later ones do.
+          dueDate: input.dueDate || (chore ? periodKey : null),
           ...days,
           assignees,
           isRecurring: input.isRecurring ?? false,

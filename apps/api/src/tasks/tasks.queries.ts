@@ -3,6 +3,7 @@ import type { TaskView } from '@familyos/contracts';
 import { approvalCreditsTo, awaitingReview, can, dueGroup, notFound, takenBy, taskCan, taskFactsOf, taskVisibleTo, type AccountContext, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type TaskDoc } from '@familyos/projections';
+import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
 /**
@@ -28,7 +29,8 @@ export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView
     requestAwaitingReview: awaiting,
     approvalCreditsTo: approvalCreditsTo(facts),
     takenBy: takenBy(actor, t),
-    dueGroup: dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now),
+    // A due date stored before the bounds on dates (9999-12-31) has no day's end to compare: no group, not a 500.
+    dueGroup: perRecord(`Task ${t.id}`, 'its due group', null, () => dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now)),
   };
 }
 

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { CALENDAR_CATEGORIES, CALENDAR_COLORS, CALENDAR_RECURRENCES, limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { OptionalText, RequiredText } from './fields.js';
+import { DateInBounds, OptionalText, RequiredText } from './fields.js';
 
 /** An empty string means "none" for the optional dates and the assignee, as a cleared form field sends it. */
 const EmptyAsNull = () => Transform(({ value }) => (value === '' ? null : value));
@@ -29,11 +29,13 @@ export class CalendarEventDto {
 
   @IsNotEmpty({ message: messages.eventStartRequired })
   @IsISO8601({ strict: true }, { message: messages.eventStartInvalid })
+  @DateInBounds()
   startDate!: string;
 
   @EmptyAsNull()
   @ValidateIf((_, v) => present(v))
   @IsISO8601({ strict: true }, { message: messages.eventDateInvalid })
+  @DateInBounds()
   endDate?: string | null;
 
   @IsOptional()
@@ -64,6 +66,7 @@ export class CalendarEventDto {
   @EmptyAsNull()
   @ValidateIf((_, v) => present(v))
   @IsISO8601({ strict: true }, { message: messages.eventDateInvalid })
+  @DateInBounds()
   recurringEndDate?: string | null;
 }
 
@@ -74,9 +77,11 @@ export class CalendarEventDto {
 export class CalendarWindowQueryDto {
   @IsNotEmpty({ message: messages.calendarWindow })
   @IsISO8601({ strict: true }, { message: messages.calendarWindow })
+  @DateInBounds()
   startDate!: string;
 
   @IsNotEmpty({ message: messages.calendarWindow })
   @IsISO8601({ strict: true }, { message: messages.calendarWindow })
+  @DateInBounds()
   endDate!: string;
 }

@@ -1,7 +1,7 @@
-import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, Matches } from 'class-validator';
 import { limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { compose, IntInRange, PointsValue, RequiredText, TaskDescription, TaskTitle } from './fields.js';
+import { compose, DateInBounds, IntInRange, PointsValue, RequiredText, TaskDescription, TaskTitle } from './fields.js';
 
 /**
  * A chore's schedule and sharing are objects here; their fields (repeat, weekdays, n, dayOfMonth, basis,
@@ -100,12 +100,15 @@ export class SkipRequestDto {
   reason!: string;
 }
 
+/** A family-local day, 'YYYY-MM-DD', within limits.dates' years (that it is a real day is the member decider's). */
+const PauseDay = () => compose(IsString({ message: messages.pauseDays }), Matches(/^\d{4}-\d{2}-\d{2}$/, { message: messages.pauseDays }), DateInBounds());
+
 /** POST /api/users/{id}/pauses: a child away (vacation) from one family-local day to another, both included. */
 export class PauseChildDto {
-  @IsString({ message: messages.pauseDays })
+  @PauseDay()
   fromDay!: string;
 
-  @IsString({ message: messages.pauseDays })
+  @PauseDay()
   untilDay!: string;
 
   @RequiredText(limits.points.reasonMax, messages.reasonRequired, messages.reasonTooLong)

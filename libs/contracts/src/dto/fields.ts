@@ -13,10 +13,11 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { limits } from '../limits.js';
+import { limits, withinDateBounds } from '../limits.js';
 import { messages } from '../messages.js';
 import { Trim } from './transforms.js';
 
@@ -91,6 +92,16 @@ export const NewPassword = () =>
     IsString({ message: messages.passwordLength }),
     Length(limits.password.min, limits.password.max, { message: messages.passwordLength }),
   );
+
+/**
+ * A date a client sends, within limits.dates' years. Declared after the field's own format check, which names a
+ * value that is no date at all; this one passes anything that is not a string to it.
+ */
+export const DateInBounds = () =>
+  ValidateBy({
+    name: 'dateInBounds',
+    validator: { validate: (value) => typeof value !== 'string' || withinDateBounds(value), defaultMessage: () => messages.dateYears },
+  });
 
 /** An optional list of at most `max` nested DTOs, each validated as its class. */
 export const ListOf = (dto: () => new () => object, max: number) =>

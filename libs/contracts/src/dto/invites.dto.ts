@@ -2,7 +2,7 @@ import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, ValidateIf } from 'c
 import { Transform } from 'class-transformer';
 import { INVITE_ROLES, limits } from '../limits.js';
 import { messages } from '../messages.js';
-import { DisplayName, IntInRange, NewPassword, NewUsername } from './fields.js';
+import { DateInBounds, DisplayName, IntInRange, NewPassword, NewUsername } from './fields.js';
 import { Trim } from './transforms.js';
 
 /** POST /api/family-invites (decision 012). Bounds are the decider's too; this is the edge. */
@@ -19,6 +19,7 @@ export class CreateInviteDto {
   @Transform(({ value }) => (value === '' ? undefined : value))
   @IsOptional()
   @IsISO8601({ strict: true }, { message: messages.inviteExpiry })
+  @DateInBounds()
   expiresAt?: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { limits, RECURRING_FREQUENCIES, REQUEST_TYPES } from '../limits.js';
 import { messages } from '../messages.js';
-import { compose, IntInRange, PointsValue, RequiredText, TaskDescription, TaskTitle } from './fields.js';
+import { compose, DateInBounds, IntInRange, PointsValue, RequiredText, TaskDescription, TaskTitle } from './fields.js';
 
 /** A list of member ids to assign (at most 20), or left out. */
 const Assignees = () =>
@@ -17,6 +17,7 @@ const DueDate = () =>
   compose(
     ValidateIf((_, v) => v !== null && v !== undefined && v !== ''),
     IsISO8601({ strict: true }, { message: messages.taskDueDate }),
+    DateInBounds(),
   );
 
 export class CreateTaskDto {

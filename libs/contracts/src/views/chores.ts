@@ -6,6 +6,8 @@ export interface ChoreOutcomeView {
   /** Who did it (done), or whose it was; null for a first-come occurrence no one took. */
   childId: string | null;
   outcome: 'done' | 'missed' | 'skipped';
+  /** When it was settled (UTC ISO); none on settlements from before issue 19's reactors. */
+  at?: string;
 }
 
 /** One period the chore has had: who it went to, as which tasks, and how each ended so far. */

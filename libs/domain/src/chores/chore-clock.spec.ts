@@ -137,6 +137,13 @@ describe('the chore clock', () => {
       ]);
     });
 
+    it('up to two hours late (a server started late, a wake run late), never later that day', () => {
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-02T23:00:00Z'), '16:00')).toHaveLength(1);
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-02T23:00:01Z'), '16:00')).toEqual([]);
+      // 23:56 in New York.
+      expect(occurrencesToRemind(today, ZONE, at('2026-03-03T04:56:00Z'), '16:00')).toEqual([]);
+    });
+
     it('never without a reminder time, nor for yesterday’s occurrence, nor once it is settled', () => {
       expect(occurrencesToRemind(today, ZONE, at('2026-03-02T22:00:00Z'), null)).toEqual([]);
       expect(occurrencesToRemind(today, ZONE, at('2026-03-03T22:00:00Z'), '16:00')).toEqual([]);

@@ -1,7 +1,9 @@
+import { limits } from '@familyos/contracts/rules';
 import { addDays, dayEnd, dayStart, localDayOf, localInstant, parseTime } from './local-days.js';
 import { recordedPeriods, takesPeriod, type ChoreState } from './chore.decider.js';
 import { openTasksOf } from './periods.js';
-import { nextPeriodAfterCompletion, periodsBetween } from './schedule.js';
+import { nextAfterCompletion } from './after-completion.js';
+import { periodsBetween } from './schedule.js';
 
 /**
  * What a chore's clock has to do at an instant (issue 19, decision 035): the occurrence reactor asks these
@@ -41,30 +43,8 @@ export function occurrencesOver(state: ChoreState, timeZone: string, now: Date):
   return openOccurrences(state).filter((o) => dayEnd(o.periodKey, timeZone) <= now.getTime());
 }
 
-/** The last recorded occurrence, once every one of its tasks has settled: after completion, the next counts from it. */
-function settledLast(state: ChoreState): { periodKey: string; completedAt: string } | null {
-  if (state.lastPeriod === null) return null;
-  const last = state.occurrences.get(state.lastPeriod)!;
-  const settlements = last.taskIds.map((id) => last.settled[id]);
-  if (settlements.some((s) => s === undefined)) return null;
-  const done = settlements.filter((s) => s!.outcome === 'done' && s!.at).map((s) => s!.at!);
-  // Done: from the latest approval. Missed, skipped, or a chore no one was there for: as if done on its own day.
-  return { periodKey: last.periodKey, completedAt: done.sort().at(-1) ?? state.lastPeriod };
-}
-
-/**
- * The next period after completion: the first one from the start day, else N days (or the next matching day)
- * after the last occurrence settled. Null while the last one is still open, or past the end day.
- */
-function nextAfterCompletion(state: ChoreState, timeZone: string): string | null {
-  const schedule = state.schedule!;
-  if (state.lastPeriod === null) return periodsBetween(schedule, schedule.startDay, schedule.endDay ?? addDays(schedule.startDay, 800), 1)[0] ?? null;
-  const last = settledLast(state);
-  if (last === null) return null;
-  const completedAt = last.completedAt.length === 10 ? new Date(dayStart(last.completedAt, timeZone)).toISOString() : last.completedAt;
-  const next = nextPeriodAfterCompletion(schedule, completedAt, timeZone);
-  return next !== null && next <= last.periodKey ? addDays(last.periodKey, 1) : next;
-}
+/** The chore's next period after completion, as its stream has it (`nextAfterCompletion`). */
+const nextAfterCompletionOf = (state: ChoreState, timeZone: string) => nextAfterCompletion(state.schedule!, state.lastPeriod, recordedPeriods(state), timeZone);
 
 /**
  * The period to record at `now`, if any: today's, when the chore runs and its schedule has today (fixed) or
@@ -75,7 +55,7 @@ export function periodDue(state: ChoreState, timeZone: string, now: Date): strin
   if (!state.exists || state.paused || state.ended || state.schedule === null) return null;
   const today = localDayOf(now.toISOString(), timeZone);
   if (state.schedule.basis === 'afterCompletion') {
-    const next = nextAfterCompletion(state, timeZone);
+    const next = nextAfterCompletionOf(state, timeZone);
     if (next === null || next > today) return null;
   }
   return takesPeriod(state, today) ? today : null;
@@ -99,7 +79,7 @@ export function nextWake(state: ChoreState, timeZone: string, now: Date, reminde
     const from = [addDays(today, 1), state.lastPeriod ? addDays(state.lastPeriod, 1) : ''].reduce((a, b) => (a > b ? a : b));
     const next =
       state.schedule.basis === 'afterCompletion'
-        ? nextAfterCompletion(state, timeZone)
+        ? nextAfterCompletionOf(state, timeZone)
         : (periodsBetween(state.schedule, from, addDays(from, 800), 1)[0] ?? null);
     if (next !== null) candidates.push(Math.max(dayStart(next > today ? next : addDays(today, 1), timeZone), at + 1));
   }
@@ -114,11 +94,13 @@ export function reminderInstant(day: string, reminderTime: string | null, timeZo
 
 /**
  * The open occurrences whose children are due a reminder at `now` (issue 20): today's, in the family's zone,
- * once its reminder time has come. The reminder itself is once per child and day (its stream, in the api).
+ * from its reminder time until limits.chore.reminderLateMinutes after it. A server that comes up later that day
+ * (23:56) sends none: a reminder long past its time would only wake a child. The reminder itself is once per
+ * child and day (its stream, in the api).
  */
 export function occurrencesToRemind(state: ChoreState, timeZone: string, now: Date, reminderTime: string | null): OpenOccurrence[] {
   const today = localDayOf(now.toISOString(), timeZone);
   const at = reminderInstant(today, reminderTime, timeZone);
-  if (at === null || now.getTime() < at) return [];
+  if (at === null || now.getTime() < at || now.getTime() > at + limits.chore.reminderLateMinutes * 60_000) return [];
   return openOccurrences(state).filter((o) => o.periodKey === today);
 }

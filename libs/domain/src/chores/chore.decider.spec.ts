@@ -96,15 +96,24 @@ describe('chore decider', () => {
       ['points below -50', { pointsValue: -51 }, 'invalid', messages.taskPointsTooLow],
       ['a bad schedule', { schedule: { repeat: 'yearly', startDay: TODAY } }, 'invalid', messages.choreRepeat],
       ['a start day in the past', { schedule: { ...DAILY, startDay: '2026-03-01' } }, 'invalid', messages.choreStartDayPast],
+      ['a start day past a year ahead', { schedule: { ...DAILY, startDay: '2027-03-03' } }, 'invalid', messages.choreStartDayTooFar],
+      ['the calendar\'s last day as a start day', { schedule: { ...DAILY, startDay: '9999-12-31' } }, 'invalid', messages.choreStartDayTooFar],
+      ['an end day past 5 years ahead', { schedule: { ...DAILY, endDay: '2031-03-03' } }, 'invalid', messages.choreEndDayTooFar],
       ['an unknown sharing', { sharing: { mode: 'turns', order: 'random' } }, 'invalid', messages.choreSharing],
       ['no children', { children: [] }, 'invalid', messages.choreChildren],
       ['a parent as a child', { children: [child('dad', { role: 'manager' })] }, 'invalid', messages.taskAssigneeNotChild],
-      ['a child of another family', { children: [child('zoe', { familyId: 'family-2' })] }, 'not_found', messages.taskAssigneeNotChild],
+      ['a child of another family', { children: [child('zoe', { familyId: 'family-2' })] }, 'invalid', messages.taskAssigneeNotChild],
+      ['an id that is no member', { children: [child('nobody', { role: null, familyId: null })] }, 'invalid', messages.taskAssigneeNotChild],
       ['a deactivated child', { children: [child('emma', { active: false })] }, 'invalid', messages.memberInactiveTarget],
       ['a deduction above 100', { missedDeduction: 101 }, 'invalid', messages.choreMissedDeduction],
       ['a negative deduction', { missedDeduction: -1 }, 'invalid', messages.choreMissedDeduction],
     ])('refuses %s', (_, over, code, message) => {
       spec.given([]).when(create(over)).thenRefuses(code as 'invalid', exactly(message));
+    });
+
+    it('takes a start day a year ahead and an end day 5 years ahead, the furthest allowed', () => {
+      const furthest = { ...DAILY, startDay: '2027-03-02', endDay: '2031-03-02' };
+      spec.given([]).when(create({ schedule: furthest })).then([created({ schedule: furthest })]);
     });
 
     it('refuses a child: only parents make chores', () => {

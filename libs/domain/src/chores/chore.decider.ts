@@ -2,13 +2,13 @@ import type { ChoreEvent, ChoreFields, ChoreSharingData } from '@familyos/events
 import { limits, messages } from '@familyos/contracts/rules';
 import { SYSTEM_ACTOR, type Actor, type SystemActor } from '../shared/actor.js';
 import type { Decider } from '../shared/decider.js';
-import { conflict, forbidden, invalid, notFound, notInFamily, type DomainError } from '../shared/errors.js';
+import { conflict, forbidden, invalid, notFound, type DomainError } from '../shared/errors.js';
 import { GrowMap } from '../shared/grow-map.js';
 import { assertCan, can } from '../shared/policy.js';
 import { when, type Verdict } from '../shared/verdict.js';
 import type { AssigneeFacts } from '../tasks/task.decider.js';
 import { addDays } from './local-days.js';
-import { parseSchedule, periodsBetween, type ChoreSchedule } from './schedule.js';
+import { assertScheduleDays, parseSchedule, periodsBetween, type ChoreSchedule } from './schedule.js';
 import { pastOccurrencesOf, type RecordedPeriod } from './periods.js';
 import { periodStreakEntries } from './period-streaks.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
@@ -101,10 +101,13 @@ export function parseSharing(input: unknown): ChoreSharing {
   throw invalid(messages.choreSharing, 'sharing');
 }
 
-/** The chore's children in the parent's order, each once, every one an active child of the actor's family. */
+/**
+ * The chore's children in the parent's order, each once, every one an active child of the actor's family. An id
+ * that is no member of it (unknown, malformed, another family's) is a wrong value of the field: 400 naming it.
+ */
 function childrenOf(actor: Actor, children: AssigneeFacts[]): string[] {
   if (children.length === 0) throw invalid(messages.choreChildren, 'children');
-  if (children.some((c) => c.familyId !== actor.familyId)) throw notInFamily(messages.taskAssigneeNotChild, 'children');
+  if (children.some((c) => c.familyId !== actor.familyId)) throw invalid(messages.taskAssigneeNotChild, 'children');
   if (!children.every((c) => c.role === 'child')) throw invalid(messages.taskAssigneeNotChild, 'children');
   if (children.some((c) => c.active === false)) throw invalid(messages.memberInactiveTarget, 'children');
   return [...new Set(children.map((c) => c.id))];
@@ -130,7 +133,7 @@ function fieldsOf(actor: Actor, input: Partial<ChoreInput>, today: string): Part
   }
   if (input.schedule !== undefined) {
     const schedule = parseSchedule(input.schedule);
-    if (schedule.startDay < today) throw invalid(messages.choreStartDayPast, 'startDay');
+    assertScheduleDays(schedule, today);
     fields.schedule = schedule;
   }
   if (input.sharing !== undefined) fields.sharing = parseSharing(input.sharing) as ChoreSharingData;
@@ -196,7 +199,7 @@ function decideEdit(command: Extract<ChoreCommand, { type: 'EditChore' }>, state
   if (schedule !== undefined) {
     const parsed = parseSchedule(schedule);
     if (!same(parsed, state.schedule)) {
-      if (parsed.startDay < command.today && parsed.startDay !== state.schedule?.startDay) throw invalid(messages.choreStartDayPast, 'startDay');
+      assertScheduleDays(parsed, command.today, state.schedule?.startDay ?? null);
       fields.schedule = parsed;
     }
   }
@@ -218,7 +221,12 @@ const recordedPeriodOf = (o: ChoreOccurrence): RecordedPeriod => ({
   periodKey: o.periodKey,
   assignees: o.assignees,
   taskIds: o.taskIds,
-  outcomes: o.taskIds.filter((id) => o.settled[id]).map((taskId) => ({ taskId, childId: o.settled[taskId]!.childId, outcome: o.settled[taskId]!.outcome })),
+  outcomes: o.taskIds
+    .filter((id) => o.settled[id])
+    .map((taskId) => {
+      const { childId, outcome, at } = o.settled[taskId]!;
+      return { taskId, childId, outcome, ...(at ? { at } : {}) };
+    }),
 });
 
 /** Every period the chore has recorded, oldest first, as `RecordedPeriod`s. */

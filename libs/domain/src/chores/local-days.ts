@@ -29,6 +29,9 @@ export const dayKey = (day: DateTime) => day.toISODate()!;
 
 export const addDays = (key: string, days: number) => dayKey(dayOf(key).plus({ days }));
 
+/** The same calendar day `years` later (29 Feb → 28 Feb in a common year). */
+export const addYears = (key: string, years: number) => dayKey(dayOf(key).plus({ years }));
+
 /** Hours and minutes of an 'HH:mm' time, or null when it is not one. */
 export function parseTime(value: unknown): { hour: number; minute: number } | null {
   const match = typeof value === 'string' ? TIME.exec(value) : null;

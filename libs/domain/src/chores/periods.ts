@@ -9,7 +9,8 @@ export interface RecordedPeriod {
   assignees: string[];
   /** One per assignee in 'everyone' (same order), else one shared task. */
   taskIds: string[];
-  outcomes: { taskId: string; childId: string | null; outcome: 'done' | 'missed' | 'skipped' }[];
+  /** `at`: when it was settled (settlements from before issue 19's reactors have none). */
+  outcomes: { taskId: string; childId: string | null; outcome: 'done' | 'missed' | 'skipped'; at?: string }[];
 }
 
 /** The task of the period that is `childId`'s to do: its own in 'everyone', else the one shared task. */

@@ -1,6 +1,7 @@
-import { limits, messages } from '@familyos/contracts/rules';
+import { limits, messages, withinDateBounds } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
-import { addDays, dayOf, parseDay } from './local-days.js';
+import { addDays, addYears, dayOf, parseDay } from './local-days.js';
+import { nextAfterCompletion } from './after-completion.js';
 import { dueInstant, periodsBetween, type ChoreSchedule } from './schedule.js';
 import { openTasksOf, pastOccurrencesOf, type RecordedPeriod } from './periods.js';
 import { assigneesForOccurrence, type ChoreSharing, type PastOccurrence } from './sharing.js';
@@ -26,7 +27,8 @@ export interface PlanInput {
  * The next `count` periods of a running chore from the family's `today` (never one already recorded), each with
  * its due instant and who it would go to: turns go on from the recorded ones, each planned turn counted as done
  * (least done cannot know better), and `isAway(child, day)` (a child's pause) passes a child over as the
- * occurrence reactor will. After completion, only the first period is on the calendar: none once one is recorded.
+ * occurrence reactor will. After completion only one period is ever known: the first, then the one after the
+ * last has settled (none while it is open).
  */
 export function plannedPeriods(
   chore: PlanInput,
@@ -37,11 +39,13 @@ export function plannedPeriods(
 ): PlannedPeriod[] {
   const { schedule, sharing, children } = chore;
   if (!chore.running || count <= 0) return [];
-  if (schedule.basis === 'afterCompletion' && chore.lastPeriod !== null) return [];
   const candidates = [today, schedule.startDay, ...(chore.lastPeriod ? [addDays(chore.lastPeriod, 1)] : [])];
   const from = candidates.reduce((a, b) => (a > b ? a : b));
-  // Wide enough for five monthly periods whatever the day; periodsBetween stops at `count`.
-  const keys = periodsBetween(schedule, from, addDays(from, 800), count);
+  const keys =
+    schedule.basis === 'afterCompletion' && chore.lastPeriod !== null
+      ? nextAfterCompletionFrom(chore, today, timeZone)
+      : // Wide enough for five monthly periods whatever the day; periodsBetween stops at `count`.
+        periodsBetween(schedule, from, addDays(from, 800), count);
   const history: PastOccurrence[] = chore.recentPeriods.flatMap(pastOccurrencesOf);
   return keys.map((periodKey) => {
     const since = addDays(periodKey, -limits.chore.leastDoneDays);
@@ -53,25 +57,37 @@ export function plannedPeriods(
   });
 }
 
+/**
+ * After completion, the one period known once the last has settled: `nextAfterCompletion`, or today when that
+ * day has passed (the clock records it today, as it does for a period that came while no server was up).
+ */
+function nextAfterCompletionFrom(chore: PlanInput, today: string, timeZone: string): string[] {
+  const { schedule, lastPeriod } = chore;
+  const next = nextAfterCompletion(schedule, lastPeriod, chore.recentPeriods, timeZone);
+  if (next === null) return [];
+  const day = next > today ? next : today;
+  return (lastPeriod === null || day > lastPeriod) && (schedule.endDay === null || day <= schedule.endDay) ? [day] : [];
+}
+
 /** A range of family-local days, both included, as GET /api/chores/upcoming takes it. */
 export interface DayRange {
   from: string;
   to: string;
 }
 
-/** `from` and `to` as asked, checked: real days, `to` not before `from`, at most `upcomingWindowDays` in all. */
+/** `from` and `to` as asked, checked: real days within limits.dates' years, `to` not before `from`, at most `upcomingWindowDays` in all. */
 export function parseDayRange(from: unknown, to: unknown): DayRange {
   const start = parseDay(from);
-  if (!start) throw invalid(messages.choreUpcomingWindow, 'from');
+  if (!start || !withinDateBounds(from as string)) throw invalid(messages.choreUpcomingWindow, 'from');
   const end = parseDay(to);
-  if (!end || end < start || end.diff(start, 'days').days >= limits.chore.upcomingWindowDays) throw invalid(messages.choreUpcomingWindow, 'to');
+  if (!end || !withinDateBounds(to as string) || end < start || end.diff(start, 'days').days >= limits.chore.upcomingWindowDays) throw invalid(messages.choreUpcomingWindow, 'to');
   return { from: from as string, to: to as string };
 }
 
 /**
- * The periods a chore plans within `range` (`plannedPeriods`, from the family's today: never a past day, and
- * no further than `upcomingAheadDays` ahead). A chore has at most one period a day, so planning one per day
- * up to the range's end reaches every period in it.
+ * The periods a chore plans within `range` (`plannedPeriods`, from the family's today): never a past day, and
+ * none past the same day `upcomingAheadYears` ahead. A chore has at most one period a day, so planning one per
+ * day up to the last day asked reaches every period in it.
  */
 export function plannedWithin(
   chore: PlanInput,
@@ -80,9 +96,11 @@ export function plannedWithin(
   timeZone: string,
   isAway: (childId: string, day: string) => boolean,
 ): PlannedPeriod[] {
-  if (range.to < today) return [];
-  const count = Math.min(dayOf(range.to).diff(dayOf(today), 'days').days + 1, limits.chore.upcomingAheadDays);
-  return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= range.to);
+  const horizon = addYears(today, limits.chore.upcomingAheadYears);
+  const last = range.to < horizon ? range.to : horizon;
+  if (last < today || last < range.from) return [];
+  const count = dayOf(last).diff(dayOf(today), 'days').days + 1;
+  return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= last);
 }
 
 /** A period already made whose task is still open (not approved, missed or skipped), with that task. */

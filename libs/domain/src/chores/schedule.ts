@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon';
 import type { RecurringFrequency } from '@familyos/events';
 import { limits, messages, WEEKDAYS } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
-import { addDays, dayEnd, dayKey, dayOf, isoInstant, localDayOf, localInstant, parseDay, parseTime } from './local-days.js';
+import { addDays, addYears, dayEnd, dayKey, dayOf, isoInstant, localDayOf, localInstant, parseDay, parseTime } from './local-days.js';
 
 /**
  * When a repeating chore comes round (issue 19). Every day here is a family-local calendar day, 'YYYY-MM-DD';
@@ -85,6 +85,18 @@ export function parseSchedule(input: unknown): ChoreSchedule {
   return { ...repeat, basis: basis as ScheduleBasis, startDay: dayKey(start), dueTime: dueTime as string | null, endDay: endDay as string | null };
 }
 
+/**
+ * The days a parent may set now (the family's `today`): a start day from today to a year ahead, a repeat-until
+ * day at most limits.chore.endDayAheadYears ahead. Checked before anything is appended, so no stored schedule
+ * sends a read past the calendar's end. `keptStartDay`: an edit may keep a start day now past.
+ */
+export function assertScheduleDays(schedule: ChoreSchedule, today: string, keptStartDay: string | null = null): void {
+  const { chore } = limits;
+  if (schedule.startDay < today && schedule.startDay !== keptStartDay) throw invalid(messages.choreStartDayPast, 'startDay');
+  if (schedule.startDay > addYears(today, chore.startDayAheadYears)) throw invalid(messages.choreStartDayTooFar, 'startDay');
+  if (schedule.endDay !== null && schedule.endDay > addYears(today, chore.endDayAheadYears)) throw invalid(messages.choreEndDayTooFar, 'endDay');
+}
+
 /** SPEC's simple form (isRecurring + daily/weekly on POST /api/tasks): the fixed daily or weekly schedule. */
 export function fromSimpleRecurrence(frequency: RecurringFrequency, startDay: string): ChoreSchedule {
   return { repeat: frequency, basis: 'fixed', startDay: dayKey(dayOf(startDay)), dueTime: null, endDay: null };
@@ -122,7 +134,7 @@ function* matchingDays(schedule: ChoreSchedule, from: DateTime): Generator<DateT
 }
 
 /** The first matching day on or after `from` (never before the start day), or null past the end day. */
-function firstFrom(schedule: ChoreSchedule, from: string): string | null {
+export function firstPeriodFrom(schedule: ChoreSchedule, from: string): string | null {
   const begin = from > schedule.startDay ? from : schedule.startDay;
   const first = dayKey(matchingDays(schedule, dayOf(begin)).next().value as DateTime);
   return schedule.endDay !== null && first > schedule.endDay ? null : first;
@@ -138,7 +150,7 @@ export function periodsBetween(schedule: ChoreSchedule, fromDay: string, toDay: 
   dayOf(toDay);
   const last = schedule.endDay !== null && schedule.endDay < toDay ? schedule.endDay : toDay;
   if (schedule.basis === 'afterCompletion') {
-    const first = firstFrom(schedule, schedule.startDay);
+    const first = firstPeriodFrom(schedule, schedule.startDay);
     return first !== null && first >= fromDay && first <= last ? [first] : [];
   }
   const begin = fromDay > schedule.startDay ? fromDay : schedule.startDay;
@@ -162,10 +174,10 @@ export function nextPeriodAfterCompletion(schedule: ChoreSchedule, completedAt: 
   const completedOn = localDayOf(completedAt, timeZone);
   if (schedule.basis === 'afterCompletion' && schedule.repeat === 'everyNDays') {
     const next = addDays(completedOn, schedule.n);
-    if (next < schedule.startDay) return firstFrom(schedule, schedule.startDay);
+    if (next < schedule.startDay) return firstPeriodFrom(schedule, schedule.startDay);
     return schedule.endDay !== null && next > schedule.endDay ? null : next;
   }
-  return firstFrom(schedule, addDays(completedOn, 1));
+  return firstPeriodFrom(schedule, addDays(completedOn, 1));
 }
 
 /**

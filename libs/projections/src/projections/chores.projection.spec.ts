@@ -88,7 +88,7 @@ describe('chores projection', () => {
     log.add('chore-c1', 'ChoreCreated', created({ sharing: { mode: 'everyone' } }), { actorId: 'mom' });
     log.add('chore-c1', 'ChoreOccurrenceRecorded', { periodKey: '2026-11-23', assignees: ['emma', 'leo'], taskIds: ['c1_2026-11-23_emma', 'c1_2026-11-23_leo'] });
     log.add('chore-c1', 'ChoreOccurrenceSettled', { periodKey: '2026-11-23', taskId: 'c1_2026-11-23_leo', childId: 'leo', outcome: 'missed' });
-    log.add('chore-c1', 'ChoreOccurrenceSettled', { periodKey: '2026-11-23', taskId: 'c1_2026-11-23_emma', childId: 'emma', outcome: 'done' });
+    log.add('chore-c1', 'ChoreOccurrenceSettled', { periodKey: '2026-11-23', taskId: 'c1_2026-11-23_emma', childId: 'emma', outcome: 'done', at: '2026-11-23T17:05:00.000Z' });
     // Every child away: a period with no occurrence.
     log.add('chore-c1', 'ChoreOccurrenceRecorded', { periodKey: '2026-11-24', assignees: [], taskIds: [] });
     log.add('chore-c1', 'ChoreOccurrenceRecorded', { periodKey: '2026-11-25', assignees: ['emma'], taskIds: ['c1_2026-11-25_emma'] });
@@ -104,7 +104,8 @@ describe('chores projection', () => {
         assignees: ['emma', 'leo'],
         taskIds: ['c1_2026-11-23_emma', 'c1_2026-11-23_leo'],
         outcomes: [
-          { taskId: 'c1_2026-11-23_emma', childId: 'emma', outcome: 'done' },
+          // When it was settled, as the event says (an after-completion chore's next period counts from it).
+          { taskId: 'c1_2026-11-23_emma', childId: 'emma', outcome: 'done', at: '2026-11-23T17:05:00.000Z' },
           { taskId: 'c1_2026-11-23_leo', childId: 'leo', outcome: 'missed' },
         ],
       },

@@ -25,12 +25,12 @@ function choreAfter(event: StoredEvent, chore: ChoreDoc): ChoreDoc | null {
     return { ...chore, lastPeriod, recentPeriods: periods };
   }
   if (isEvent(event, 'ChoreOccurrenceSettled')) {
-    const { periodKey, taskId, childId, outcome } = event.data;
+    const { periodKey, taskId, childId, outcome, at } = event.data;
     // A period already out of the window keeps nothing; a later settlement of a task replaces the earlier one.
     if (!chore.recentPeriods.some((p) => p.periodKey === periodKey)) return null;
     const recentPeriods = chore.recentPeriods.map((p) => {
       if (p.periodKey !== periodKey) return p;
-      const outcomes = [...p.outcomes.filter((o) => o.taskId !== taskId), { taskId, childId, outcome }];
+      const outcomes = [...p.outcomes.filter((o) => o.taskId !== taskId), { taskId, childId, outcome, ...(at ? { at } : {}) }];
       const rank = (id: string) => (p.taskIds.includes(id) ? p.taskIds.indexOf(id) : p.taskIds.length);
       return { ...p, outcomes: outcomes.sort((a, b) => rank(a.taskId) - rank(b.taskId) || (a.taskId < b.taskId ? -1 : 1)) };
     });
@@ -52,7 +52,8 @@ function choreAfter(event: StoredEvent, chore: ChoreDoc): ChoreDoc | null {
  */
 export const choresProjection: Projection = {
   name: 'chores',
-  version: 1,
+  // 2: each outcome keeps when it was settled (`at`), which an after-completion chore's plan counts from.
+  version: 2,
   collections: [collections.chores],
   async apply(event, tx) {
     const at = event.metadata.timestamp;

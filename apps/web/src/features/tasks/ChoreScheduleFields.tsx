@@ -21,6 +21,7 @@ import {
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
+import { limits } from '@familyos/contracts/rules';
 import { failureMessage } from '../../lib/api';
 import type { PlannedPeriod, User } from '../../lib/types';
 import { useFamily } from '../../api/family';
@@ -107,6 +108,10 @@ export function ChoreScheduleFields({
   const family = useFamily();
   const zone = family.data?.timeZone ?? 'system';
   const deducts = family.data?.choreSettings.missedChore === 'deduct';
+  // The furthest days the server takes (limits.chore), so the calendars offer no day it would refuse.
+  const today = DateTime.now().setZone(zone).startOf('day');
+  const latestStart = today.plus({ years: limits.chore.startDayAheadYears });
+  const latestEnd = today.plus({ years: limits.chore.endDayAheadYears });
   const turns = form.sharing === 'roundRobin' || form.sharing === 'leastDone';
   const chosen = form.children.map((id) => children.find((c) => c.id === id)).filter((c): c is User => Boolean(c));
 
@@ -180,6 +185,7 @@ export function ChoreScheduleFields({
           value={form.startDay ? DateTime.fromISO(form.startDay, { zone }) : null}
           timezone={zone}
           minDate={DateTime.fromISO(earliestStart, { zone })}
+          maxDate={latestStart}
           onChange={(value) => onChange({ startDay: isoDay(value) })}
           slotProps={{ textField: { fullWidth: true, error: Boolean(errors.startDay), helperText: errors.startDay } }}
         />
@@ -199,6 +205,7 @@ export function ChoreScheduleFields({
         value={form.endDay ? DateTime.fromISO(form.endDay, { zone }) : null}
         timezone={zone}
         minDate={form.startDay ? DateTime.fromISO(form.startDay, { zone }) : undefined}
+        maxDate={latestEnd}
         onChange={(value) => onChange({ endDay: isoDay(value) })}
         slotProps={{ field: { clearable: true }, textField: { fullWidth: true, error: Boolean(errors.endDay), helperText: errors.endDay ?? 'Empty: it keeps repeating.' } }}
       />
