@@ -278,7 +278,7 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     expect(bens.status).toBe('pending');
     expect((await ben.client.get(`/api/tasks/${bens.id}`)).body.can.submit).toBe(true);
     const period = ((await parent.get(`/api/chores/${choreId}`)).body.recentPeriods as { periodKey: string; outcomes: { taskId: string; outcome: string }[] }[]).find((p) => p.periodKey === today())!;
-    expect(period.outcomes).toEqual([{ taskId: adas.id, childId: ada.id, outcome: 'skipped' }]);
+    expect(period.outcomes).toEqual([{ taskId: adas.id, childId: ada.id, outcome: 'skipped', at: expect.any(String) }]);
     expect((await mine(ada.id)).status).toBe('skipped');
   });
 

@@ -124,7 +124,7 @@ describe('/api/streaks and /api/chores/upcoming', () => {
       expect((await admin().post(`/api/tasks/${walk.id}/reverse`, { reason: 'The dog was never walked' })).status).toBe(200);
       await untilQuiet(server);
       const chore = (await admin().get(`/api/chores/${walk.chore.choreId}`)).body;
-      expect(chore.recentPeriods[0].outcomes).toEqual([{ taskId: walk.id, childId: benKid.id, outcome: 'missed' }]);
+      expect(chore.recentPeriods[0].outcomes).toEqual([{ taskId: walk.id, childId: benKid.id, outcome: 'missed', at: expect.any(String) }]);
       const after = await streakOfWalk();
       expect(after.chores.find((c) => c.choreId === walk.chore.choreId)).toMatchObject({ current: 0, longest: 0 });
       // Today had the cat fed and the dog not walked after all: the day breaks the overall streak.
