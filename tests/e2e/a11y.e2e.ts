@@ -304,7 +304,7 @@ test.describe('System admin (issue 5)', () => {
     // system-level request): the red card and its dialog have something to show.
     const login = `a11y${randomBytes(4).toString('hex')}`;
     const waiting = await oidcSignIn(testInfo.project.use.baseURL!, { login });
-    expect(waiting.location, `a second family: ${family.familyId}`).toContain('/login?error=');
+    expect(waiting.location, `a second family: ${family.familyId}`).toContain('/login?waiting=');
     await openAs(page, SUPERUSER.username, SUPERUSER.password, '/admin/system');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('System Admin');
     await expect(page.locator('.MuiSkeleton-root, [role="progressbar"]')).toHaveCount(0);
