@@ -1,3 +1,5 @@
+import { messages } from '@familyos/contracts';
+import { LIVE_OPENS_PER_MINUTE } from '@familyos/api';
 import { ApiClient } from '../support/api-client.js';
 import { createFamily, createTask, dayAhead, PASSWORD, type Family } from '../support/factories.js';
 import type { StoredEvent } from '@familyos/events';
@@ -223,6 +225,22 @@ describe('GET /api/live', () => {
     await carers.untilEnded();
     // Only that session's streams: the same member signed in elsewhere stays live.
     expect(elsewhere.ended).toBe(false);
+  });
+
+  it('lets a member open 120 streams a minute; past that 429 with Retry-After, and the family’s others still open theirs', async () => {
+    const home = await createFamily(server.url);
+    const child = home.kids[0].client;
+    for (let i = 0; i < LIVE_OPENS_PER_MINUTE; i += 1) {
+      const tab = await open(child.token);
+      expect(tab.response.status).toBe(200);
+      tab.close();
+    }
+    const refused = await child.request('GET', '/api/live', undefined, { accept: 'text/event-stream', 'last-event-id': '0' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body.error).toBe(messages.liveOpenedTooOften);
+    expect((await open(home.admin.client.token)).response.status).toBe(200);
+    expect((await open(home.kids[1].client.token)).response.status).toBe(200);
   });
 
   it('keeps at most eight streams per member: the ninth ends the oldest', async () => {

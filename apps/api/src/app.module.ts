@@ -107,6 +107,7 @@ import { ChangePushSubscriptionHandler, RequestTestPushHandler } from './push/pu
 import { PushQueries } from './push/push.queries.js';
 import { PushSender } from './push/push-sender.js';
 import { PushTestLimit } from './push/push-test-limit.js';
+import { LiveOpenLimit } from './live/live-open-limit.js';
 import { OutboundGuard } from './platform/outbound/outbound-guard.js';
 import { VapidKeys } from './push/vapid-keys.js';
 import { SystemAdminController } from './system-admin/system-admin.controller.js';
@@ -270,6 +271,7 @@ export class AppModule {
         VapidKeys,
         OutboundGuard,
         PushTestLimit,
+        LiveOpenLimit,
         PushSender,
         PushDeliveries,
         PhotosQueries,

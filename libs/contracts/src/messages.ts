@@ -172,6 +172,7 @@ export const messages = {
   notificationUpTo: 'upTo must be the id of one of your notifications',
   pushEndpoint: 'endpoint must be an https URL of a push service on the internet, at most 1000 characters',
   pushTestTooOften: 'You can send 3 test notifications a minute. Wait a moment, then try again.',
+  liveOpenedTooOften: 'The change stream was opened too often. Wait a moment: it reconnects by itself.',
   pushKeys: 'keys must hold the subscription\'s p256dh and auth, in base64url',
   pushKinds: 'kinds must be a list of notification kinds, such as taskSubmitted or pointsReceived',
   emailAddress: 'Enter an e-mail address such as name@example.org',

@@ -7,6 +7,7 @@ import { securityHeaders } from '../platform/security-headers.js';
 import { CONFIG } from '../platform/tokens.js';
 import type { AppConfig } from '../config.js';
 import { LiveFeed } from './live-feed.js';
+import { LiveOpenLimit } from './live-open-limit.js';
 
 /** How soon a browser's EventSource tries again after the stream drops. */
 const RETRY_MS = 2000;
@@ -21,6 +22,7 @@ const RETRY_MS = 2000;
 export class LiveController {
   constructor(
     private readonly feed: LiveFeed,
+    private readonly opens: LiveOpenLimit,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -35,6 +37,7 @@ export class LiveController {
       throw new NotAcceptableException('This is an event stream: ask for it with Accept: text/event-stream');
     }
     const resumeAfter = lastEventIdOf(request);
+    this.opens.hit(member.id);
     // The stream is written by hand, past Fastify's hooks: the headers every answer carries are set here.
     reply.hijack();
     reply.raw.writeHead(200, {
