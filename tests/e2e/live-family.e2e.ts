@@ -103,6 +103,45 @@ test('points given while the child’s dashboard is still opening its stream rea
   await context.close();
 });
 
+test('a page opened again resumes its stream from the last change this browser heard: what changed meanwhile is read, nothing else twice', async ({ browser, freshFamily }, testInfo) => {
+  const [ada] = freshFamily.kids;
+  const { viewport, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await openAs(page, ada.username, PASSWORD, '/dashboard');
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('familyos.live-id'))).toMatch(/^\d+$/);
+
+  // The reloaded dashboard reads its data while its stream is held back; a change lands in between.
+  let letStreamThrough = () => {};
+  const streamHeld = new Promise<void>((resolve) => (letStreamThrough = resolve));
+  let resumedFrom: string | null | undefined;
+  await page.route('**/api/live', async (route) => {
+    if (resumedFrom === undefined) {
+      resumedFrom = route.request().headers()['last-event-id'] ?? null;
+      await streamHeld;
+    }
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText(freshFamily.tasks.pending).first()).toBeVisible();
+  await expect(page.getByTestId('balance-badge')).toContainText(/\d+ FP/);
+  await expect.poll(() => resumedFrom).toMatch(/^\d+$/);
+  const before = await balanceOf(page);
+  const tasksRead: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/tasks') tasksRead.push(request.url());
+  });
+
+  const given = await freshFamily.admin.client.post('/api/points', { userId: ada.id, amount: 7, reason: 'While the page opened again' });
+  expect(given.status).toBe(201);
+  letStreamThrough();
+
+  // The server's catch-up names what changed since the id (her points): that is read, and her tasks are not.
+  await expect(page.getByTestId('balance-badge')).toContainText(`${before + 7} FP`);
+  expect(tasksRead).toEqual([]);
+  await context.close();
+});
+
 test('a session check that meets no network keeps the member on their screen; only the server’s 401 signs out', async ({ page, family }) => {
   const [ada, ben] = family.kids;
   const session = await openAs(page, ada.username, PASSWORD, '/dashboard');

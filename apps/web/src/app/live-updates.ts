@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
 import { openLiveStream } from '../lib/live-stream';
+import { savedLiveId, saveLiveId } from '../lib/saved-data';
 import { queryClient, signOutHere } from './query-client';
 
 const BURST_MS = 100;
+
+/**
+ * Read as the page starts, before any of its data: a stream resumed from here hears every change after it, the
+ * ones made while the page read its screen included. Used once: a later stream in this page (after a sign-in)
+ * starts from now.
+ */
+let pageStartId = savedLiveId();
 
 /**
  * While a member of a family is signed in, the family's change stream refreshes exactly the queries a change
@@ -16,6 +24,8 @@ export function useLiveUpdates(enabled: boolean): void {
     // A burst of changes (a parent approving three tasks) refreshes each query once, not once per change.
     const stale = new Set<string>();
     let flush: ReturnType<typeof setTimeout> | null = null;
+    const resumeFrom = pageStartId;
+    pageStartId = null;
     const stream = openLiveStream({
       onChange: (topics) => {
         for (const topic of topics) stale.add(topic);
@@ -25,14 +35,16 @@ export function useLiveUpdates(enabled: boolean): void {
           stale.clear();
         }, BURST_MS);
       },
-      // A stream that starts from now (a new page, or one that never heard an id) cannot tell what changed while
-      // the screen was reading its data: everything read before it stood is read once more (issue 26). A resumed
-      // stream needs nothing: the server sends what it missed since its id.
+      // A stream that starts from now (a first page in this browser, or one that never heard an id) cannot tell
+      // what changed while the screen was reading its data: everything read before it stood is read once more
+      // (issue 26). A resumed stream needs nothing: the server sends what it missed since its id, and a new page
+      // resumes from the last id this browser heard.
       onOpen: (resumed) => {
         if (!resumed) void queryClient.invalidateQueries({ queryKey: ['api'] });
       },
+      onId: saveLiveId,
       onUnauthorized: signOutHere,
-    });
+    }, resumeFrom);
     return () => {
       stream.close();
       if (flush) clearTimeout(flush);

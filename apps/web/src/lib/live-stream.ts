@@ -14,6 +14,8 @@ export interface LiveStreamHandlers {
    * meanwhile comes as a change; otherwise it starts from now, and data read before now may have missed a change.
    */
   onOpen(resumed: boolean): void;
+  /** Every id the stream hears: where a later stream may resume from. */
+  onId?(id: string): void;
   /** The server no longer knows this session. */
   onUnauthorized(): void;
 }
@@ -25,8 +27,9 @@ export interface LiveStream {
 const FIRST_RETRY_MS = 2000;
 const LONGEST_RETRY_MS = 30_000;
 
-export function openLiveStream(handlers: LiveStreamHandlers): LiveStream {
-  let lastId: string | null = null;
+/** `resumeFrom`: a change id an earlier stream heard (another page's): this one first hears what came since. */
+export function openLiveStream(handlers: LiveStreamHandlers, resumeFrom: string | null = null): LiveStream {
+  let lastId: string | null = resumeFrom;
   let retryMs = FIRST_RETRY_MS;
   let failures = 0;
   let closed = false;
@@ -50,6 +53,7 @@ export function openLiveStream(handlers: LiveStreamHandlers): LiveStream {
         if (event.retry !== undefined) retryMs = event.retry;
         if (event.id !== undefined) {
           lastId = event.id;
+          handlers.onId?.(event.id);
           if (!heard) handlers.onOpen(resumed);
           heard = true;
           failures = 0;

@@ -12,6 +12,8 @@ import type { Me } from './types';
  * versions, which would put a second copy of it in the bundle (decision 038).
  */
 const KEY = 'familyos.saved-data';
+/** The last change id the family's stream told this browser (decision 046), forgotten with the data. */
+const LIVE_ID_KEY = 'familyos.live-id';
 const SAVE_DELAY_MS = 1000;
 /** Older than this, what was saved is no use: the week has moved on. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,8 +35,29 @@ export function forgetSavedData(): void {
   pending = null;
   try {
     localStorage.removeItem(KEY);
+    localStorage.removeItem(LIVE_ID_KEY);
   } catch {
     // Storage refused (a private window's quota): nothing was kept either.
+  }
+}
+
+/**
+ * The change id a new page's stream resumes from: the server then tells it, exactly, what changed since, so the
+ * page need not read everything twice to be sure of what it read before its stream stood.
+ */
+export function savedLiveId(): string | null {
+  try {
+    return localStorage.getItem(LIVE_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function saveLiveId(id: string): void {
+  try {
+    localStorage.setItem(LIVE_ID_KEY, id);
+  } catch {
+    // Storage refused: the next page reads its screen once more instead.
   }
 }
 
