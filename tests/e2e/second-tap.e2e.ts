@@ -404,7 +404,9 @@ for (const control of controls) {
   });
 }
 
-for (const control of controls.filter((c) => ['Create Task on the Tasks page', 'Create Chore', "A child's Request Task", 'Redeem'].includes(c.name))) {
+// A phone's double tap goes through the same press as a click (pressTwice taps where a touch screen is): one
+// control proves it at phone size; the desktop tests above hold every control to the rule.
+for (const control of controls.filter((c) => c.name === 'Create Task on the Tasks page')) {
   test(`${control.name}: a double tap makes one @phone-only`, async ({ page, freshFamily }) => {
     await pressOnce(page, freshFamily, control);
   });
