@@ -117,3 +117,17 @@ export async function describeWithContainer(suite: string, container: ContainerS
     body(() => url);
   });
 }
+
+/**
+ * A standalone mongod (MONGO_IMAGE, else mongo:8): enough for what needs no transactions (GridFS, the idempotency
+ * records' TTL index and single-document compare-and-set). The read models need a replica set and start their own.
+ */
+export const standaloneMongo: ContainerSuite = {
+  start: ({ GenericContainer, Wait }, timeoutMs) =>
+    new GenericContainer(process.env['MONGO_IMAGE'] ?? 'mongo:8')
+      .withExposedPorts(27017)
+      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+      .withStartupTimeout(timeoutMs)
+      .start(),
+  url: (container) => `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`,
+};
