@@ -57,8 +57,8 @@ export class SessionDirectory {
 
   private held<S>(streamId: string): Entry<S> | undefined {
     const entry = this.entries.get(streamId);
-    if (entry) {
-      // Most recently used last: the first key is the one to drop.
+    // Most recently used last, so the first key is the one to drop; only worth the moves once dropping is near.
+    if (entry && this.entries.size > DIRECTORY_ENTRIES / 2) {
       this.entries.delete(streamId);
       this.entries.set(streamId, entry);
     }
