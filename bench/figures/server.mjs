@@ -48,7 +48,7 @@ export async function run(ctx) {
       unit: '× baseline',
       budget: '—',
       pass: true,
-      note: `${Math.round(floors.public.rps)} req/s: GET /api/auth/providers, the api's cheapest route (no session, no read model), through every hook and interceptor every route has`,
+      note: `${Math.round(floors.public.rps)} req/s: GET /api/auth/providers, the api's cheapest route (no session, no read model), through the hooks every route has`,
     },
     judge(
       'reads:floor:signed-in',
