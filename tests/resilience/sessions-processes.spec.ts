@@ -22,9 +22,11 @@ describe('sessions from memory over two api processes', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'familyos-sessions-'));
-    [a, b] = await Promise.all([startApiProcess(dataDir), startApiProcess(dataDir)]);
+    // One after the other only so that the first creates the files; they then run side by side.
+    a = await startApiProcess(dataDir);
+    b = await startApiProcess(dataDir);
     family = await createFamily(a.url);
-  });
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(stillRunning().map((child) => stopProcess(child)));
     rmSync(dataDir, { recursive: true, force: true });
