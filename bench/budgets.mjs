@@ -4,11 +4,13 @@
 // (× baseline, × one family) are budgets like any other.
 
 export const budgets = {
-  // Server, against the bare NestJS-on-Fastify baseline of the same run (50 connections).
-  'reads:rps': { min: 0.5, unit: '× baseline' },
+  // Server, against the bare NestJS-on-Fastify baseline of the same run (50 connections). Issue 27's lines: what a
+  // 2-core machine gives once the session comes from memory and reads pay only for their route (decision 048).
+  'reads:rps': { min: 0.2, unit: '× baseline' },
+  'reads:floor:signed-in': { min: 0.5, unit: '× baseline' },
   'reads:p99': { max: 25, unit: 'ms' },
-  'commands:rps': { min: 0.2, unit: '× baseline' },
-  'commands:p99': { max: 50, unit: 'ms' },
+  'commands:rps': { min: 0.03, unit: '× baseline' },
+  'commands:p99': { max: 100, unit: 'ms' },
   'commands:catch-up:p99': { max: 50, unit: 'ms' },
 
   // Scale: 10,000 families in the store, each figure against the one-family figure of the same run.

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LiveController } from './live/live.controller.js';
 import { LiveFeed } from './live/live-feed.js';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
@@ -32,6 +32,7 @@ import { OidcClient } from './auth/oidc/oidc-client.js';
 import { OidcController } from './auth/oidc/oidc.controller.js';
 import { SignInRateLimiter } from './auth/rate-limit.js';
 import { RegisterFamilyHandler } from './auth/register.handler.js';
+import { SessionDirectory } from './auth/session-directory.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { SuperuserBootstrap } from './auth/superuser.js';
 import { CreateCalendarEventHandler, DeleteCalendarEventHandler, UpdateCalendarEventHandler } from './calendar/calendar-event.handlers.js';
@@ -56,7 +57,7 @@ import { Passwords } from './auth/passwords.js';
 import { MergeHubProfileHandler } from './auth/hub/merge-hub-profile.handler.js';
 import { MembersQueries } from './members/members.queries.js';
 import { CommandRunner } from './platform/command-runner.js';
-import { ConsistencyInterceptor } from './platform/consistency.interceptor.js';
+import { ConsistencyInterceptor, interceptWrites, PositionGate } from './platform/consistency.interceptor.js';
 import { HttpErrorFilter } from './platform/http-errors.js';
 import { IdempotencyInterceptor, IdempotentRequests } from './platform/idempotency.js';
 import { ReadYourWrites } from './platform/read-your-writes.js';
@@ -190,7 +191,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [
+      controllers: interceptWrites([
         AuthController,
         DebugController,
         OidcController,
@@ -218,7 +219,7 @@ export class AppModule {
         JoinFamilyController,
         SignInLinksController,
         LiveController,
-      ],
+      ]),
       providers: [
         { provide: CONFIG, useValue: infra.config },
         { provide: WEB_INDEX_HTML, useValue: infra.indexHtml },
@@ -229,15 +230,18 @@ export class AppModule {
         { provide: BLOB_STORE, useValue: infra.blobs },
         { provide: IDEMPOTENCY_RECORDS, useValue: infra.idempotency },
         { provide: MAIL_TRANSPORT, useValue: infra.config.mail ? new SmtpMailTransport(infra.config.mail.smtpUrl, infra.config.mail.from) : null },
+        // In this order: an unknown caller is refused before it could wait for a position.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: PositionGate },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
+        ConsistencyInterceptor,
         CommandRunner,
         LiveFeed,
         ReadYourWrites,
         IdempotentRequests,
         IdempotencyInterceptor,
         SessionsService,
+        SessionDirectory,
         MembersRepository,
         { provide: Passwords, useValue: new Passwords(infra.config.passwordCost) },
         { provide: SignInRateLimiter, useValue: new SignInRateLimiter({ perAddress: infra.config.signInLimitPerAddress }) },

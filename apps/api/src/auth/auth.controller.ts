@@ -5,8 +5,8 @@ import { LoginDto, messages, RegisterDto, type TokenStatusView } from '@familyos
 import { abilitiesOf, DomainError } from '@familyos/domain';
 import type { AppConfig } from '../config.js';
 import { selfActor, userView } from '../members/user-view.js';
-import { MembersQueries } from '../members/members.queries.js';
-import { CONFIG } from '../platform/tokens.js';
+import { familyToday, MembersQueries } from '../members/members.queries.js';
+import { CLOCK, CONFIG, type Clock } from '../platform/tokens.js';
 import { valid } from '../platform/validation.js';
 import { CurrentSession, Public } from './auth.guard.js';
 import { MembersRepository } from './members-repository.js';
@@ -30,6 +30,7 @@ export class AuthController {
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly demoAccountsQueries: DemoAccountsQueries,
     private readonly passwords: Passwords,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private setCookie(reply: FastifyReply, token: string): void {
@@ -74,8 +75,9 @@ export class AuthController {
   }
 
   @Get('me')
-  async me(@CurrentSession() session: SignedIn) {
-    const today = await this.memberQueries.today(session.member.familyId);
+  me(@CurrentSession() session: SignedIn) {
+    // The family's time zone came with the session (decision 048): this route reads nothing.
+    const today = session.timeZone === null ? null : familyToday(this.clock.now(), session.timeZone);
     return { ...userView(session.member, session.actor, today), abilities: abilitiesOf(session.member.role) };
   }
 

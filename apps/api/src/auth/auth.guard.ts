@@ -37,9 +37,17 @@ export function tokenOf(request: FastifyRequest): string | null {
   return bearerTokenOf(request) ?? request.cookies?.[SESSION_COOKIE] ?? null;
 }
 
+/** What a route asks of its caller, read once per route from its decorators. */
+interface RouteNeeds {
+  public: boolean;
+  ability: Ability | undefined;
+}
+
 /** Every route is signed-in unless marked @Public(). 401 for no, bad, expired or revoked session. */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  private readonly needs = new WeakMap<object, RouteNeeds>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionsService,
@@ -50,11 +58,25 @@ export class AuthGuard implements CanActivate {
     const token = tokenOf(request);
     const signedIn = token ? await this.sessions.resolve(token) : null;
     if (signedIn) request.signedIn = signedIn;
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const needs = this.needsOf(context);
+    if (needs.public) return true;
     if (!signedIn) throw new DomainError('unauthorized', messages.signInRequired);
-    const ability = this.reflector.getAllAndOverride<Ability | undefined>(REQUIRES, [context.getHandler(), context.getClass()]);
-    if (ability && !can(signedIn.actor, ability)) throw forbidden();
+    if (needs.ability && !can(signedIn.actor, needs.ability)) throw forbidden();
     return true;
+  }
+
+  private needsOf(context: ExecutionContext): RouteNeeds {
+    const handler = context.getHandler();
+    let needs = this.needs.get(handler);
+    if (!needs) {
+      const targets = [handler, context.getClass()];
+      needs = {
+        public: this.reflector.getAllAndOverride<boolean>(PUBLIC, targets) === true,
+        ability: this.reflector.getAllAndOverride<Ability | undefined>(REQUIRES, targets),
+      };
+      this.needs.set(handler, needs);
+    }
+    return needs;
   }
 }
 

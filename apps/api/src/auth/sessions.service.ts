@@ -1,31 +1,35 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { streams, type SignInMethod } from '@familyos/events';
 import { limits, messages } from '@familyos/contracts';
 import { acceptsSession, DomainError, sessionDecider, sessionIsLive, type Actor, type MemberState } from '@familyos/domain';
 import { CommandRunner } from '../platform/command-runner.js';
-import { MembersRepository } from './members-repository.js';
+import { SessionDirectory } from './session-directory.js';
 
 export const SESSION_COOKIE = 'familyos_session';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** One-shot `hash`: every signed-in request hashes its token, and a Hash object costs twice as much. */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export interface SignedIn {
   actor: Actor;
   member: MemberState;
   tokenHash: string;
   expiresAt: string;
+  /** The family's time zone, as the log says now: what "today" is in the member's answers. null without a family. */
+  timeZone: string | null;
 }
 
 /**
  * Sessions are event streams named by the token's SHA-256: the token itself is never stored, a stolen
- * database yields no usable session, and logout (SessionEnded) takes effect on the very next request.
+ * database yields no usable session, and logout (SessionEnded) takes effect on the very next request. A request
+ * resolves its session from memory kept current by following the log (SessionDirectory, decision 048).
  */
 @Injectable()
 export class SessionsService {
   constructor(
     private readonly runner: CommandRunner,
-    private readonly members: MembersRepository,
+    private readonly directory: SessionDirectory,
   ) {}
 
   /**
@@ -56,9 +60,10 @@ export class SessionsService {
   async resolve(token: string): Promise<SignedIn | null> {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
-    const { state } = await this.runner.load(streams.session(tokenHash), sessionDecider, { keep: true });
-    if (!sessionIsLive(state, this.runner.now()) || !state.memberId) return null;
-    const { state: member } = await this.members.byId(state.memberId);
+    const found = await this.directory.lookup(tokenHash);
+    if (!found) return null;
+    const { session: state, member, family } = found;
+    if (!sessionIsLive(state, this.runner.now())) return null;
     // Deactivated, or a password change since this session began: signed out at once (decision 029).
     if (!acceptsSession(member, { epoch: state.epoch, tokenHash })) return null;
     return {
@@ -66,6 +71,7 @@ export class SessionsService {
       member,
       tokenHash,
       expiresAt: state.expiresAt!,
+      timeZone: family?.timeZone ?? null,
     };
   }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
 import type { EmailSettingsView } from '@familyos/contracts';
 import { messages } from '@familyos/contracts';
 import { can, canSeeEmail, forbidden, notFound, type Actor } from '@familyos/domain';
@@ -8,8 +7,26 @@ import { collections, type MemberDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { userView } from './user-view.js';
 
-/** The family-local day of `now`, 'YYYY-MM-DD'. */
-export const familyToday = (now: Date, timeZone: string) => DateTime.fromJSDate(now).setZone(timeZone).toISODate()!;
+/** Per time zone: its formatter (making one costs far more than using it) and the last minute it answered. */
+const days = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
+
+/**
+ * The family-local day of `now`, 'YYYY-MM-DD' (en-CA writes dates that way), without luxon on the request path.
+ * Every member answer asks; a day begins on a whole minute in every time zone, so one answer serves its minute.
+ */
+export function familyToday(now: Date, timeZone: string): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  let zone = days.get(timeZone);
+  if (!zone) {
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' };
+    days.set(timeZone, zone);
+  }
+  if (zone.minute !== minute) {
+    zone.day = zone.format.format(now);
+    zone.minute = minute;
+  }
+  return zone.day;
+}
 
 const ROLE_ORDER = { admin: 0, superuser: 0, manager: 1, child: 2 } as const;
 

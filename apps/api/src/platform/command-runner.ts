@@ -42,6 +42,12 @@ export const SNAPSHOT_EVERY = 500;
 /** How many long streams' latest states a runner keeps in memory, least recently used dropped first. */
 const HELD_STREAMS = 256;
 /**
+ * A stream this long is held once folded. Below it, reading and folding it again costs little; above it, a hot
+ * stream (a child's points account under a burst of commands) was read and folded whole on every command until
+ * it reached SNAPSHOT_EVERY: a quarter of a command's CPU (decision 048).
+ */
+const HOLD_FROM = 50;
+/**
  * How many small, hot streams (a session, its member) a runner keeps folded in memory. Every signed-in
  * request loads two of them; a few hundred bytes each, so this bounds them to a few MB.
  */
@@ -152,8 +158,8 @@ export class CommandRunner {
     const last = after[after.length - 1];
     if (!last) return { state, revision: from ? from.revision : -1 };
     const held: Held = { streamId, revision: last.revision, eventId: last.metadata.eventId, version, state };
-    // Short streams fold quickly from the log; memory goes to the long ones.
-    if (last.revision + 1 >= SNAPSHOT_EVERY) this.hold(held);
+    // Short streams fold quickly from the log; memory goes to the longer ones.
+    if (last.revision + 1 >= HOLD_FROM) this.hold(held);
     if (last.revision - (this.snapshotAt.get(streamId) ?? from?.revision ?? -1) >= SNAPSHOT_EVERY) {
       this.snapshotAt.set(streamId, last.revision);
       // Written after this turn, off the command's own path: a snapshot is a shortcut for the next cold load

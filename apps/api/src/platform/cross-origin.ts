@@ -43,10 +43,8 @@ function isOurs(url: string, request: FastifyRequest, config: Pick<AppConfig, 'p
  * so a refused request reaches no handler and appends nothing.
  */
 export function refuseCrossOriginWrites(fastify: FastifyInstance, config: Pick<AppConfig, 'publicUrl'>): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    if (bearerTokenOf(request)) return;
-    if (!isForeignOrigin(request, config)) return;
-    return reply.code(403).send({ error: messages.crossOriginRefused });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || bearerTokenOf(request) || !isForeignOrigin(request, config)) return done();
+    void reply.code(403).send({ error: messages.crossOriginRefused });
   });
 }

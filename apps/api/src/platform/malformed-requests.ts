@@ -27,11 +27,12 @@ export function routerRefusals(config: Pick<AppConfig, 'hubUrl'>) {
  * routing reaches a controller; the web app's own pages (not under /api) are left to the browser.
  */
 export function refuseRepeatedQueryParameters(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // Most requests have no query at all: nothing to look at.
+    if (!request.url.startsWith('/api/') || !request.url.includes('?')) return done();
     const query = request.query as Record<string, unknown> | undefined;
     const repeated = Object.keys(query ?? {}).find((name) => Array.isArray(query![name]));
-    if (repeated === undefined) return;
-    return reply.code(400).send({ error: `The query parameter "${repeated.slice(0, 40)}" may be given only once` });
+    if (repeated === undefined) return done();
+    void reply.code(400).send({ error: `The query parameter "${repeated.slice(0, 40)}" may be given only once` });
   });
 }

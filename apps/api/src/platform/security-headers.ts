@@ -39,18 +39,19 @@ export function securityHeaders(config: Pick<AppConfig, 'hubUrl'>): Record<strin
 }
 
 /**
- * On every answer: JSON, the SPA page, assets, errors and Fastify's own 404s. A header a route set itself wins
- * (the photos route sends a stricter, sandboxing CSP for uploaded bytes, and its own caching).
- * Every API answer is `Cache-Control: no-store` (decision 031): a family's data, a session token or an invite's
- * family name never sits in a browser's or a proxy's cache after the member signs out. The web build's assets
- * keep their own caching (web-assets.ts).
+ * On every answer: JSON, the SPA page, assets, errors and Fastify's own 404s. Set as the request arrives, so a
+ * header a route sets itself wins (the photos route sends a stricter, sandboxing CSP for uploaded bytes, and its
+ * own caching). Every API answer is `Cache-Control: no-store` (decision 031): a family's data, a session token or
+ * an invite's family name never sits in a browser's or a proxy's cache after the member signs out. The web
+ * build's assets keep their own caching (web-assets.ts). A callback hook, not an async one: every request runs
+ * it, and a promise per request is what it would cost (decision 048).
  */
 export function applySecurityHeaders(fastify: FastifyInstance, config: Pick<AppConfig, 'hubUrl'>): void {
-  const headers = Object.entries(securityHeaders(config));
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of headers) if (!reply.hasHeader(name)) void reply.header(name, value);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-    return payload;
+  const headers = securityHeaders(config);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
+    done();
   });
 }
 

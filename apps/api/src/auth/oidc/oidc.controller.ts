@@ -14,6 +14,7 @@ import { MembersRepository } from '../members-repository.js';
 import { setSessionCookie } from '../session-cookie.js';
 import { SessionsService } from '../sessions.service.js';
 import { OidcClient, type OidcChecks } from './oidc-client.js';
+import { Writes } from '../../platform/consistency.interceptor.js';
 
 const FLOW_COOKIE = 'familyos_oidc';
 /** Only the two OpenID routes ever see the flow cookie. */
@@ -81,6 +82,7 @@ export class OidcController {
   }
 
   @Public()
+  @Writes()
   @Get('callback')
   @Redirect()
   async callback(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
