@@ -1,8 +1,10 @@
 import { getHeapStatistics } from 'node:v8';
 import type { EventStore } from '@familyos/event-store';
 import { MemoryReadModelTx, type Doc, type ReadModelStore } from '@familyos/read-models';
-import type { Projection } from './projections/projection.js';
+import { routesOf, type Projection } from './projections/projection.js';
 import { ProjectionRunner } from './runner/projection-runner.js';
+
+const NONE: readonly Projection[] = [];
 
 /**
  * What an in-memory replay may hold before it stores it, from the heap it has: a held document of this
@@ -48,6 +50,7 @@ export async function rebuildProjections(
     return runner.position();
   }
   const commitMany = readModels.commitMany.bind(readModels);
+  const routes = routesOf(projections);
   const checkpoints = (from: number, position: number) =>
     projections.map((p) => ({ projection: p.name, checkpoint: { position, version: p.version }, from }));
   let position = 0;
@@ -58,9 +61,7 @@ export async function rebuildProjections(
     await commitMany(
       checkpoints(position, last),
       async (tx) => {
-        for (const projection of projections) {
-          for (const event of batch) await projection.apply(event, tx);
-        }
+        for (const event of batch) for (const projection of routes.get(event.type) ?? NONE) await projection.apply(event, tx);
       },
       { durable: false },
     );
@@ -87,6 +88,7 @@ async function rebuildInMemory(
   batchSize: number,
   maxDocuments: number,
 ): Promise<number> {
+  const routes = routesOf(projections);
   const from = new Map<string, number>();
   for (const p of projections) from.set(p.name, (await readModels.checkpoint(p.name))?.position ?? 0);
   // No store behind it until the first load: before, the store holds the read models being replaced.
@@ -109,9 +111,7 @@ async function rebuildInMemory(
   for (;;) {
     const batch = await events.readAll(position, batchSize);
     if (batch.length === 0) break;
-    for (const projection of projections) {
-      for (const event of batch) await projection.apply(event, tx);
-    }
+    for (const event of batch) for (const projection of routes.get(event.type) ?? NONE) await projection.apply(event, tx);
     position = batch[batch.length - 1]!.position;
     if (tx.size() > maxDocuments) await load();
   }
