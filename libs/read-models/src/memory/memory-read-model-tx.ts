@@ -186,7 +186,7 @@ class Collection {
    * each key's documents sorted by that field, so a find reads the window and not the family's whole history.
    */
   readonly ranges = new Map<string, RangeIndex>();
-  /** Each document's place in first-stored order (SQLite's rowid), to give a range's finds back in that order. */
+  /** With range indexes, each document's place in first-stored order (SQLite's rowid), to answer in that order. */
   readonly seq = new Map<string, number>();
   private nextSeq = 0;
 
@@ -194,6 +194,8 @@ class Collection {
     const name = `${fields.join(',')}:${field}`;
     let index = this.ranges.get(name);
     if (!index) {
+      // Places are kept only once a collection has a range index: from here on, and for what it holds, in order.
+      if (this.ranges.size === 0) for (const id of this.docs.keys()) this.seq.set(id, this.nextSeq++);
       index = new RangeIndex(fields, field);
       for (const doc of this.docs.values()) index.add(doc);
       this.ranges.set(name, index);
@@ -229,8 +231,10 @@ class Collection {
 
   set(doc: Doc): void {
     const before = this.docs.get(doc.id);
-    if (before === undefined) this.seq.set(doc.id, this.nextSeq++);
-    for (const range of this.ranges.values()) range.move(before, doc);
+    if (this.ranges.size > 0) {
+      if (before === undefined) this.seq.set(doc.id, this.nextSeq++);
+      for (const range of this.ranges.values()) range.move(before, doc);
+    }
     for (const { fields, ids } of this.indexes.values()) {
       const k = docKey(doc, fields);
       if (before !== undefined) {
@@ -249,7 +253,7 @@ class Collection {
     for (const { fields, ids } of this.indexes.values()) this.remove(ids, docKey(before, fields), id);
     for (const range of this.ranges.values()) range.move(before, undefined);
     this.docs.delete(id);
-    this.seq.delete(id);
+    if (this.ranges.size > 0) this.seq.delete(id);
   }
 }
 
