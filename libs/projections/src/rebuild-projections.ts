@@ -22,6 +22,8 @@ export interface RebuildOptions {
   batchSize?: number;
   /** Documents past which an in-memory replay stores what it holds and goes on (docs/decisions/019). */
   maxDocuments?: number;
+  /** Told the events of each batch read, once they are applied: what a replay counts (positions have gaps). */
+  onBatch?: (events: number) => void;
 }
 
 /**
@@ -38,14 +40,27 @@ export async function rebuildProjections(
   events: EventStore,
   readModels: ReadModelStore,
   projections: Projection[],
-  { batchSize = 20000, maxDocuments = documentsThatFit() }: RebuildOptions = {},
+  { batchSize = 20000, maxDocuments = documentsThatFit(), onBatch = () => {} }: RebuildOptions = {},
 ): Promise<number> {
+  const read = async (after: number, limit: number) => {
+    const batch = await events.readAll(after, limit);
+    onBatch(batch.length);
+    return batch;
+  };
   if (readModels.load) {
-    return rebuildInMemory(events, readModels as ReadModelStore & Required<Pick<ReadModelStore, 'load'>>, projections, batchSize, maxDocuments);
+    return rebuildInMemory(read, readModels as ReadModelStore & Required<Pick<ReadModelStore, 'load'>>, projections, batchSize, maxDocuments);
   }
   for (const p of projections) await readModels.reset(p.name, p.collections);
   if (!readModels.commitMany) {
-    const runner = new ProjectionRunner(events, readModels, projections);
+    // The store as it is, but for its reads, which are counted.
+    const counted = new Proxy(events, {
+      get: (store, key) => {
+        if (key === 'readAll') return read;
+        const value: unknown = Reflect.get(store, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(store) : value;
+      },
+    });
+    const runner = new ProjectionRunner(counted, readModels, projections);
     await runner.catchUp();
     return runner.position();
   }
@@ -55,7 +70,7 @@ export async function rebuildProjections(
     projections.map((p) => ({ projection: p.name, checkpoint: { position, version: p.version }, from }));
   let position = 0;
   for (;;) {
-    const batch = await events.readAll(position, batchSize);
+    const batch = await read(position, batchSize);
     if (batch.length === 0) break;
     const last = batch[batch.length - 1]!.position;
     await commitMany(
@@ -82,7 +97,7 @@ export async function rebuildProjections(
  * it for older documents. A replay that fits does not write anything until the end.
  */
 async function rebuildInMemory(
-  events: EventStore,
+  readAll: EventStore['readAll'],
   readModels: ReadModelStore & Required<Pick<ReadModelStore, 'load'>>,
   projections: Projection[],
   batchSize: number,
@@ -109,7 +124,7 @@ async function rebuildInMemory(
     tx = new MemoryReadModelTx(readModels);
   };
   for (;;) {
-    const batch = await events.readAll(position, batchSize);
+    const batch = await readAll(position, batchSize);
     if (batch.length === 0) break;
     for (const event of batch) for (const projection of routes.get(event.type) ?? NONE) await projection.apply(event, tx);
     position = batch[batch.length - 1]!.position;
