@@ -23,7 +23,7 @@ export async function run(ctx) {
   const again = process.env.BENCH_REPLAY_AGAIN === '1' || !seeded.rebuild;
   const { seconds, output } = again ? await runRebuild(dir) : seeded.rebuild;
   // The log may have grown since seeding (the scale figure's commands): the rebuild says what it read.
-  const said = /Rebuilt (\d+) projections from (\d+) events .* \((\d+) ms of CPU/.exec(output);
+  const said = /Rebuilt (\d+) projections up to position \d+ from (\d+) events in \d+ ms, (\d+) ms of CPU/.exec(output);
   if (!said) throw new Error(`The rebuild did not say what it replayed: ${output.slice(-500)}`);
   const [projections, events, cpuMs] = [Number(said[1]), Number(said[2]), Number(said[3])];
   const rate = Math.round(events / seconds);
