@@ -29,7 +29,7 @@ export const budgets = {
   'appends:group-commit:speed-up': { min: 2, unit: '× one commit per append' },
 
   // Replay and deciding.
-  'projections:rebuild': { min: 250000, unit: 'events/s' },
+  'projections:rebuild': { min: 100000, unit: 'events/s' },
   'decide:account-10k': { max: 5, unit: 'ms' },
 
   // The whole of `npm run bench`.

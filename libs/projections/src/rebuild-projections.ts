@@ -1,8 +1,10 @@
 import { getHeapStatistics } from 'node:v8';
 import type { EventStore } from '@familyos/event-store';
 import { MemoryReadModelTx, type Doc, type ReadModelStore } from '@familyos/read-models';
-import type { Projection } from './projections/projection.js';
+import { routesOf, type Projection } from './projections/projection.js';
 import { ProjectionRunner } from './runner/projection-runner.js';
+
+const NONE: readonly Projection[] = [];
 
 /**
  * What an in-memory replay may hold before it stores it, from the heap it has: a held document of this
@@ -20,6 +22,8 @@ export interface RebuildOptions {
   batchSize?: number;
   /** Documents past which an in-memory replay stores what it holds and goes on (docs/decisions/019). */
   maxDocuments?: number;
+  /** Told the events of each batch read, once they are applied: what a replay counts (positions have gaps). */
+  onBatch?: (events: number) => void;
 }
 
 /**
@@ -36,31 +40,43 @@ export async function rebuildProjections(
   events: EventStore,
   readModels: ReadModelStore,
   projections: Projection[],
-  { batchSize = 20000, maxDocuments = documentsThatFit() }: RebuildOptions = {},
+  { batchSize = 20000, maxDocuments = documentsThatFit(), onBatch = () => {} }: RebuildOptions = {},
 ): Promise<number> {
+  const read = async (after: number, limit: number) => {
+    const batch = await events.readAll(after, limit);
+    onBatch(batch.length);
+    return batch;
+  };
   if (readModels.load) {
-    return rebuildInMemory(events, readModels as ReadModelStore & Required<Pick<ReadModelStore, 'load'>>, projections, batchSize, maxDocuments);
+    return rebuildInMemory(read, readModels as ReadModelStore & Required<Pick<ReadModelStore, 'load'>>, projections, batchSize, maxDocuments);
   }
   for (const p of projections) await readModels.reset(p.name, p.collections);
   if (!readModels.commitMany) {
-    const runner = new ProjectionRunner(events, readModels, projections);
+    // The store as it is, but for its reads, which are counted.
+    const counted = new Proxy(events, {
+      get: (store, key) => {
+        if (key === 'readAll') return read;
+        const value: unknown = Reflect.get(store, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(store) : value;
+      },
+    });
+    const runner = new ProjectionRunner(counted, readModels, projections);
     await runner.catchUp();
     return runner.position();
   }
   const commitMany = readModels.commitMany.bind(readModels);
+  const routes = routesOf(projections);
   const checkpoints = (from: number, position: number) =>
     projections.map((p) => ({ projection: p.name, checkpoint: { position, version: p.version }, from }));
   let position = 0;
   for (;;) {
-    const batch = await events.readAll(position, batchSize);
+    const batch = await read(position, batchSize);
     if (batch.length === 0) break;
     const last = batch[batch.length - 1]!.position;
     await commitMany(
       checkpoints(position, last),
       async (tx) => {
-        for (const projection of projections) {
-          for (const event of batch) await projection.apply(event, tx);
-        }
+        for (const event of batch) for (const projection of routes.get(event.type) ?? NONE) await projection.apply(event, tx);
       },
       { durable: false },
     );
@@ -81,12 +97,13 @@ export async function rebuildProjections(
  * it for older documents. A replay that fits does not write anything until the end.
  */
 async function rebuildInMemory(
-  events: EventStore,
+  readAll: EventStore['readAll'],
   readModels: ReadModelStore & Required<Pick<ReadModelStore, 'load'>>,
   projections: Projection[],
   batchSize: number,
   maxDocuments: number,
 ): Promise<number> {
+  const routes = routesOf(projections);
   const from = new Map<string, number>();
   for (const p of projections) from.set(p.name, (await readModels.checkpoint(p.name))?.position ?? 0);
   // No store behind it until the first load: before, the store holds the read models being replaced.
@@ -107,11 +124,9 @@ async function rebuildInMemory(
     tx = new MemoryReadModelTx(readModels);
   };
   for (;;) {
-    const batch = await events.readAll(position, batchSize);
+    const batch = await readAll(position, batchSize);
     if (batch.length === 0) break;
-    for (const projection of projections) {
-      for (const event of batch) await projection.apply(event, tx);
-    }
+    for (const event of batch) for (const projection of routes.get(event.type) ?? NONE) await projection.apply(event, tx);
     position = batch[batch.length - 1]!.position;
     if (tx.size() > maxDocuments) await load();
   }

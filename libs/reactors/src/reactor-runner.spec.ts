@@ -11,7 +11,7 @@ import { ReactorRunner, type ReactorLog, type ReactorRunnerOptions } from './rea
 
 /**
  * The runner over the real SQLite event store and read-model store. The reactor under test acknowledges each
- * `ChoreDue` by appending `ChoreNoticed` to `notice-<eventId>` expecting no stream: the idempotent command shape
+ * `ChoreReminderSent` by appending `ChoreNoticed` to `notice-<eventId>` expecting no stream: the idempotent command shape
  * every reactor uses, so a second reaction to the same event writes nothing, and the log says how many took.
  */
 
@@ -27,7 +27,7 @@ async function appendChores(events: EventStore, count: number, from = 0): Promis
     // Unrelated events between them: the reactor only moves its checkpoint over those.
     position = (
       await events.append([
-        { streamId: `chore-${i}`, expectedRevision: 'no_stream', events: [newEvent('ChoreDue', { n: i })] },
+        { streamId: `chore-${i}`, expectedRevision: 'no_stream', events: [newEvent('ChoreReminderSent', { n: i })] },
         { streamId: `other-${i}`, expectedRevision: 'any', events: [newEvent('SomethingElse')] },
       ])
     ).position;
@@ -44,7 +44,7 @@ function noticer(events: EventStore, before: (event: StoredEvent) => Promise<voi
   const reacted: number[] = [];
   return {
     name: 'notice-chores',
-    eventTypes: ['ChoreDue'],
+    handles: ['ChoreReminderSent'],
     reacted,
     async react(event) {
       await before(event);
@@ -223,7 +223,7 @@ describe('ReactorRunner over real SQLite stores', () => {
     r1.start();
     await eventually(() => r1.status().stuck, 'the runner to report itself stuck');
     const failing = r1.status().failing!;
-    expect(failing).toMatchObject({ type: 'ChoreDue', error: 'the store is away' });
+    expect(failing).toMatchObject({ type: 'ChoreReminderSent', error: 'the store is away' });
     // Chores 0–2 done and their progress stored; nothing at or past chore 3.
     expect(reactor.reacted).toEqual([0, 1, 2]);
     expect(await storedAt(store)).toBeLessThan(failing.position);

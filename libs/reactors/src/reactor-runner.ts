@@ -87,7 +87,7 @@ export class ReactorRunner {
     private readonly reactor: Reactor,
     private readonly options: ReactorRunnerOptions,
   ) {
-    this.follows = new Set(reactor.eventTypes);
+    this.follows = new Set(reactor.handles);
     this.batchSize = options.batchSize ?? 500;
     this.idleMs = options.idleMs ?? 1000;
     this.checkpointEvery = options.checkpointEvery ?? 1000;

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@familyos/events';
+import type { EventType, StoredEvent } from '@familyos/events';
 
 /**
  * A side effect that follows the event log (decision 033). `react` may run more than once for the same event
@@ -8,7 +8,7 @@ import type { StoredEvent } from '@familyos/events';
 export interface Reactor {
   /** Names its checkpoint: renaming a reactor starts it again from the beginning of the log. */
   readonly name: string;
-  /** The event types it reacts to; the others only move its checkpoint on. */
-  readonly eventTypes: readonly string[];
+  /** The event types it reacts to, typed against the catalogue; the others only move its checkpoint on. */
+  readonly handles: readonly EventType[];
   react(event: StoredEvent): Promise<void>;
 }

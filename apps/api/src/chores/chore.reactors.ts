@@ -74,7 +74,7 @@ export class ChoreReactors {
   settlement(): Reactor {
     return {
       name: 'occurrence-settlement',
-      eventTypes: SETTLING,
+      handles: SETTLING,
       react: async (event) => {
         const taskId = streamEntityId(event.streamId);
         const { state: task } = await this.runner.load(streams.task(taskId), taskDecider);
@@ -93,7 +93,7 @@ export class ChoreReactors {
   streakBonus(): Reactor {
     return {
       name: 'streak-bonus',
-      eventTypes: ['ChoreOccurrenceSettled'],
+      handles: ['ChoreOccurrenceSettled'],
       react: async (event) => {
         const data = (event as StoredEvent<'ChoreOccurrenceSettled', { childId: string | null; outcome: string }>).data;
         if (data.outcome !== 'done' || data.childId === null || event.metadata.familyId === null) return;
@@ -105,7 +105,7 @@ export class ChoreReactors {
   clock(clock: Pick<ChoreClock, 'tick'>): Reactor {
     return {
       name: 'chore-clock',
-      eventTypes: ['ChoreCreated', 'ChoreEdited', 'ChoreResumed', 'ChoreOccurrenceSettled', 'MemberPaused', 'MemberPauseEnded', 'TaskSkipDeclined'],
+      handles: ['ChoreCreated', 'ChoreEdited', 'ChoreResumed', 'ChoreOccurrenceSettled', 'MemberPaused', 'MemberPauseEnded', 'TaskSkipDeclined'],
       react: async (event) => {
         for (const choreId of await this.choresOf(event)) await clock.tick(choreId);
       },

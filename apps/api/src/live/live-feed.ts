@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import { schemaVersions, streamCategory, streamEntityId, type StoredEvent } from '@familyos/events';
+import { eventTypes, streamCategory, streamEntityId, type StoredEvent } from '@familyos/events';
 import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ProjectionProgress } from '@familyos/projections';
@@ -56,7 +56,7 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   ) {}
 
   onApplicationBootstrap(): void {
-    const reactor: Reactor = { name: 'live-feed', eventTypes: Object.keys(schemaVersions), react: (event) => this.react(event) };
+    const reactor: Reactor = { name: 'live-feed', handles: eventTypes, react: (event) => this.react(event) };
     this.reactors.follow(reactor, {
       checkpoints: processCheckpoints(),
       startAt: async () => (this.position = await this.events.headPosition()),

@@ -73,7 +73,7 @@ export class DailyDigests {
   private scheduleReactor(): Reactor {
     return {
       name: 'daily-digest-schedule',
-      eventTypes: DIGEST_EVENTS,
+      handles: DIGEST_EVENTS,
       react: async (event) => {
         // The recipients are read from the members read model: it must hold this event (a confirmation, say) first.
         if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) throw new Error('The projections have not reached this change yet');

@@ -31,7 +31,7 @@ export class EmailConfirmationMails {
   reactor(): Reactor {
     return {
       name: 'email-confirmation-mail',
-      eventTypes: ['MemberEmailConfirmationRequested'],
+      handles: ['MemberEmailConfirmationRequested'],
       react: async (event) => {
         const { address } = (event as unknown as MemberEmailConfirmationRequested).data;
         const memberStream = event.streamId;

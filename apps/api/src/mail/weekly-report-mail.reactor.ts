@@ -29,7 +29,7 @@ export class WeeklyReportMails {
   reactor(): Reactor {
     return {
       name: 'weekly-report-mail',
-      eventTypes: ['WeeklyReportGenerated'],
+      handles: ['WeeklyReportGenerated'],
       react: async (event) => {
         if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) throw new Error('The projections have not reached this report yet');
         const { familyId, weekStartDate } = (event as unknown as WeeklyReportGenerated).data;

@@ -55,7 +55,7 @@ export class PushDeliveries implements OnApplicationBootstrap {
   reactor(): Reactor {
     return {
       name: 'push-delivery',
-      eventTypes: [...NOTIFYING_EVENT_TYPES, 'PushTestRequested'],
+      handles: [...NOTIFYING_EVENT_TYPES, 'PushTestRequested'],
       react: async (event) => {
         if (!(await this.progress.waitFor(event.position, PROJECTIONS_WAIT_MS))) throw new Error('The projections have not reached this event yet');
         if (event.type === 'PushTestRequested') await this.test(event);

@@ -12,7 +12,7 @@ export const SCHEDULE_EVENTS = ['FamilyCreated', 'WeeklyReportDayChanged', 'Fami
 export function reportScheduleReactor(schedule: { syncFamily(familyId: string): Promise<void> }): Reactor {
   return {
     name: 'report-schedule',
-    eventTypes: SCHEDULE_EVENTS,
+    handles: SCHEDULE_EVENTS,
     react: (event) => schedule.syncFamily(streamEntityId(event.streamId)),
   };
 }

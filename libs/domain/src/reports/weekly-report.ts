@@ -174,8 +174,10 @@ const inWindow = (date: string, start: number, end: number) => {
   return t >= start && t < end;
 };
 
+/** localeCompare(…, 'en') without making a collator per call (a replay sorts every report's children). */
+const byName = new Intl.Collator('en');
 const byNameThenId = (a: { name: string; id: string }, b: { name: string; id: string }) =>
-  a.name.localeCompare(b.name, 'en') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The seven local dates of the week, oldest first. */
 export function weekDates(week: Pick<ReportWeek, 'weekStartDate'>, timeZone: string): string[] {

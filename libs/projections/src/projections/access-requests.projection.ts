@@ -10,6 +10,7 @@ export const accessRequestsProjection: Projection = {
   name: 'access-requests',
   version: 1,
   collections: [collections.accessRequests],
+  handles: ['AccessRequested', 'AccessRequestApproved', 'AccessRequestRejected'],
   async apply(event, tx) {
     if (!event.streamId.startsWith(PREFIX)) return;
     const id = streamEntityId(event.streamId);

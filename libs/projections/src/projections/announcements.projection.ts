@@ -21,6 +21,7 @@ export const announcementsProjection: Projection = {
   // 2: editedAt on posts and comments; edited and deleted posts and comments.
   version: 2,
   collections: [collections.announcements, collections.comments],
+  handles: ['AnnouncementPosted', 'CommentAdded', 'AnnouncementEdited', 'AnnouncementDeleted', 'CommentEdited', 'CommentDeleted'],
   async apply(event, tx) {
     if (isEvent(event, 'AnnouncementPosted')) {
       const d = event.data;

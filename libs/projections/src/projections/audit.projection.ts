@@ -1,5 +1,5 @@
 import { fp, signedFp } from '@familyos/contracts/rules';
-import { isEvent, streamCategory, streamEntityId, type EventOf, type EventType, type StoredEvent } from '@familyos/events';
+import { eventTypes, isEvent, streamCategory, streamCategoryOf, streamEntityId, type EventOf, type EventType, type StoredEvent } from '@familyos/events';
 import { describeChore, describeSchedule, describeSharing, formatWeekRange, listWords, type ChoreSchedule } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
@@ -256,6 +256,8 @@ export const auditProjection: Projection = {
   // 8: push deliveries and devices, mails, reminders and notification reads are not a family's activity (issue 20).
   version: 8,
   collections: [collections.audit, collections.auditRefs],
+  // Every event of a family's own streams has a row (a type without a sentence is named by its action).
+  handles: eventTypes.filter((type) => !NOT_AUDITED.has(streamCategoryOf[type])),
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
     if (!familyId || NOT_AUDITED.has(streamCategory(event.streamId))) return;

@@ -10,6 +10,7 @@ export const calendarProjection: Projection = {
   name: 'calendar',
   version: 1,
   collections: [collections.calendarEvents],
+  handles: ['CalendarEventCreated', 'CalendarEventUpdated', 'CalendarEventDeleted'],
   async apply(event, tx) {
     const at = event.metadata.timestamp;
     if (isEvent(event, 'CalendarEventCreated')) {

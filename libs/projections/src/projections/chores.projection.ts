@@ -55,6 +55,7 @@ export const choresProjection: Projection = {
   // 2: each outcome keeps when it was settled (`at`), which an after-completion chore's plan counts from.
   version: 2,
   collections: [collections.chores],
+  handles: ['ChoreCreated', 'ChoreEdited', 'ChorePaused', 'ChoreResumed', 'ChoreEnded', 'ChoreOccurrenceRecorded', 'ChoreOccurrenceSettled', 'ChoreOccurrenceReopened'],
   async apply(event, tx) {
     const at = event.metadata.timestamp;
     if (isEvent(event, 'ChoreCreated')) {

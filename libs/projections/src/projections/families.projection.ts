@@ -20,6 +20,7 @@ export const familiesProjection: Projection = {
   // 2: the chore settings (issue 19): the family decider's defaults until ChoreSettingsChanged. 3: reminderTime.
   version: 3,
   collections: [collections.families],
+  handles: ['FamilyCreated', 'FamilyRenamed', 'PointSettingsChanged', 'WeeklyReportDayChanged', 'FamilyTimeZoneChanged', 'RewardsChanged', 'TaskTemplatesChanged', 'SystemTemplatesHiddenChanged', 'ChoreSettingsChanged'],
   async apply(event, tx) {
     if (isEvent(event, 'FamilyCreated')) {
       const { familyId, ...rest } = event.data;

@@ -10,6 +10,7 @@ export const invitesProjection: Projection = {
   name: 'invites',
   version: 1,
   collections: [collections.invites],
+  handles: ['InviteCreated', 'InviteUsed', 'InviteDeactivated'],
   async apply(event, tx) {
     if (isEvent(event, 'InviteCreated')) {
       const { inviteId, familyId, token, role, maxUses, expiresAt } = event.data;

@@ -1,4 +1,5 @@
 import { mayChangeScreens } from '@familyos/domain';
+import { eventTypes, streamCategoryOf } from '@familyos/events';
 import { collections } from '../schema/collections.js';
 import type { Projection } from './projection.js';
 
@@ -14,6 +15,8 @@ export const liveChangesProjection: Projection = {
   name: 'live-changes',
   version: 1,
   collections: [collections.liveChanges, collections.liveHeads],
+  // The rule's own answer for each type on the stream it is appended to (the payload only names which decision).
+  handles: eventTypes.filter((type) => mayChangeScreens({ streamId: `${streamCategoryOf[type]}-`, type, data: {} })),
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
     if (!familyId || !mayChangeScreens(event)) return;

@@ -63,6 +63,7 @@ export const membersProjection: Projection = {
   // 6: whether the address is confirmed (decision 043).
   version: 6,
   collections: [collections.members],
+  handles: ['MemberJoined', 'MemberEmailChanged', 'MemberEmailConfirmed', 'MemberPaused', 'MemberPauseEnded', 'MemberRenamed', 'MemberAvatarChanged', 'MemberPasswordSet', 'MemberIdentityLinked', 'MemberRoleChanged', 'MemberDeactivated', 'MemberReactivated', 'MemberProfileChanged', 'MemberHubUsernameReserved'],
   async apply(event, tx) {
     if (isEvent(event, 'MemberJoined')) {
       const d = event.data;

@@ -1,5 +1,5 @@
-import { isEvent, streamEntityId, type StoredEvent } from '@familyos/events';
-import { awaitedDecision, decisionsSettledBy, mayNotify, notificationsFor, type NotificationFacts, type NotificationMember, type NotificationTask } from '@familyos/domain';
+import { isEvent, streamEntityId, type EventType, type StoredEvent } from '@familyos/events';
+import { awaitedDecision, decisionsSettledBy, mayNotify, NOTIFYING_EVENT_TYPES, notificationsFor, type NotificationFacts, type NotificationMember, type NotificationTask } from '@familyos/domain';
 import type { ReadModelTx } from '@familyos/read-models';
 import { collections } from '../schema/collections.js';
 import type { NotificationDoc, NotificationRefDoc } from '../schema/documents.js';
@@ -87,6 +87,11 @@ async function settle(tx: ReadModelTx, e: StoredEvent): Promise<void> {
   }
 }
 
+/** The decisions that settle what waited on them (decisionsSettledBy), reads, and what later wording needs (remember). */
+const SETTLING: EventType[] = ['TaskApproved', 'TaskRejected', 'TaskRequestAccepted', 'TaskDeleted', 'TaskSkipApproved', 'TaskSkipDeclined', 'TaskMissed', 'RedemptionApproved', 'RedemptionRejected', 'AccessRequestApproved', 'AccessRequestRejected'];
+const READS: EventType[] = ['NotificationRead', 'NotificationsAllRead'];
+const REMEMBERED: EventType[] = ['MemberJoined', 'MemberRenamed', 'MemberRoleChanged', 'MemberDeactivated', 'MemberReactivated', 'TaskCreated', 'TaskEdited', 'TaskRequestAccepted', 'TaskSkipRequested', 'TaskSkipApproved', 'TaskSkipDeclined', 'TaskDeleted', 'RedemptionRequested'];
+
 /**
  * Each member's notification centre: one row per (event, member told), made once with the wording of its time
  * (a rename later does not reword it), read when the member says so.
@@ -96,6 +101,7 @@ export const notificationsProjection: Projection = {
   // 2: a notification asking for a decision is settled once anyone decides (decision 046).
   version: 2,
   collections: [collections.notifications, collections.notificationRefs],
+  handles: [...new Set([...SETTLING, ...READS, ...NOTIFYING_EVENT_TYPES, ...REMEMBERED])],
   async apply(event, tx) {
     await settle(tx, event);
     const familyId = event.metadata.familyId;

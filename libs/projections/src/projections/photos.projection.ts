@@ -8,6 +8,7 @@ export const photosProjection: Projection = {
   name: 'photos',
   version: 1,
   collections: [collections.photos],
+  handles: ['PhotoUploaded'],
   async apply(event, tx) {
     if (!isEvent(event, 'PhotoUploaded')) return;
     const d = event.data;

@@ -67,6 +67,7 @@ export const pointsProjection: Projection = {
   name: 'points',
   version: 3,
   collections: [collections.points, collections.balances, collections.redemptions],
+  handles: ['PointsIssued', 'TaskPointsAwarded', 'TaskPointsReversed', 'MissedChorePointsDeducted', 'StreakBonusCredited', 'RedemptionRequested', 'RedemptionApproved', 'RedemptionRejected'],
   async apply(event, tx) {
     if (isEvent(event, 'PointsIssued')) {
       const d = event.data;

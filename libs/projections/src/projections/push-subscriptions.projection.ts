@@ -11,6 +11,7 @@ export const pushSubscriptionsProjection: Projection = {
   name: 'push-subscriptions',
   version: 1,
   collections: [collections.pushSubscriptions],
+  handles: ['PushSubscribed', 'PushSubscriptionKindsChanged', 'PushUnsubscribed', 'PushSubscriptionGone'],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
     const id = streamEntityId(event.streamId);

@@ -17,6 +17,7 @@ export const reportsProjection: Projection = {
   // 3: missed chores' deductions and streak bonuses count, as in standings; a deactivated child leaves later reports.
   version: 3,
   collections: [collections.reports, collections.reportMembers, collections.reportEntries, collections.reportTasks],
+  handles: ['MemberJoined', 'MemberRoleChanged', 'MemberDeactivated', 'MemberReactivated', 'MemberRenamed', 'MemberAvatarChanged', 'PointsIssued', 'TaskPointsAwarded', 'TaskPointsReversed', 'MissedChorePointsDeducted', 'StreakBonusCredited', 'TaskReversed', 'TaskApproved', 'WeeklyReportGenerated'],
   async apply(event, tx) {
     const familyId = event.metadata.familyId;
     if (isEvent(event, 'MemberJoined')) {

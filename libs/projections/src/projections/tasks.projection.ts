@@ -11,6 +11,7 @@ export const tasksProjection: Projection = {
   // 3: chores' occurrences (issue 19): chore, submittedBy, skipRequest, statuses missed and skipped.
   version: 3,
   collections: [collections.tasks],
+  handles: ['TaskCreated', 'TaskDeleted', 'TaskSubmitted', 'TaskApproved', 'TaskRejected', 'TaskRequestAccepted', 'TaskEdited', 'TaskReversed', 'TaskMissed', 'TaskSkipRequested', 'TaskSkipApproved', 'TaskSkipDeclined', 'TaskExcuseWithdrawn'],
   async apply(event, tx) {
     const at = event.metadata.timestamp;
     if (isEvent(event, 'TaskCreated')) {

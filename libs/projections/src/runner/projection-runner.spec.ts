@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@familyos/event-store';
 import { SqliteReadModelStore, type ReadModelStore } from '@familyos/read-models';
 import { EventLog } from '@familyos/testing';
-import type { EventMetadata, StoredEvent } from '@familyos/events';
+import { eventTypes, type EventMetadata, type StoredEvent } from '@familyos/events';
 import { allProjections } from '../projections/index.js';
 import { collections } from '../schema/collections.js';
 import type { Projection } from '../projections/projection.js';
@@ -321,6 +321,59 @@ describe('ProjectionRunner over real SQLite stores', () => {
     expect(await dump(store, bumped)).toEqual(await cleanBuild(events, bumped));
   });
 
+  it('each batch is one transaction for every projection, one behind included: each gets only the events after its own checkpoint', async () => {
+    const events = eventStore();
+    await appendAll(events, generateHistory(11, 60));
+    const store = readModels();
+    await runner(events, store, allProjections).catchUp();
+    await appendAll(events, generateHistory(12, 30));
+    const head = await events.headPosition();
+    const commits: string[][] = [];
+    const commitMany = store.commitMany.bind(store);
+    store.commitMany = (entries, work, options) => {
+      commits.push(entries.map((e) => e.projection));
+      return commitMany(entries, work, options);
+    };
+    store.commit = () => Promise.reject(new Error('one commit per projection: expected one per batch'));
+    const bumped = allProjections.map((p) => (p.name === tasksProjection.name ? { ...p, version: p.version + 1 } : p));
+    const batchSize = 11;
+    await runner(events, store, bumped, { batchSize }).catchUp();
+    // Read from the bumped projection's 0: batches before the others' checkpoint commit it alone, the rest all.
+    expect(commits).toHaveLength(Math.ceil(head / batchSize));
+    expect(commits[0]).toEqual([tasksProjection.name]);
+    expect(commits[commits.length - 1]).toEqual(bumped.map((p) => p.name));
+    await expectCheckpointsAt(store, head, bumped);
+    expect(await dump(store, bumped)).toEqual(await cleanBuild(events, bumped));
+  });
+
+  it('routes each event only to the projections that declare its type: one no projection declares reaches none', async () => {
+    const events = eventStore();
+    await appendAll(events, generateHistory(13, 80));
+    const undeclared = await appendAll(events, [[new EventLog({ familyId: 'fam-x', actorId: 'x', firstPosition: 1 }).add('session-x', 'SessionStarted', { memberId: 'x', tokenHash: 'x' } as never)]]);
+    const seen = new Map<string, string[]>();
+    const recorder = (name: string, handles: Projection['handles']): Projection => ({
+      name,
+      version: 1,
+      collections: [name],
+      handles,
+      async apply(event, tx) {
+        seen.set(name, [...(seen.get(name) ?? []), event.type]);
+        await tx.put(name, { id: event.metadata.eventId });
+      },
+    });
+    const recorders = [recorder('tasks-seen', ['TaskCreated', 'TaskApproved']), recorder('members-seen', ['MemberJoined'])];
+    const log = await events.readAll(0, 10_000);
+    const count = (types: readonly string[]) => log.filter((e) => types.includes(e.type)).map((e) => e.type);
+    for (const batchSize of [1, 7, 500]) {
+      seen.clear();
+      await runner(events, readModels(), recorders, { batchSize }).catchUp();
+      for (const r of recorders) expect({ name: r.name, seen: seen.get(r.name) }).toEqual({ name: r.name, seen: count(r.handles) });
+    }
+    expect(log.some((e) => e.type === 'TaskCreated') && log.some((e) => e.type === 'MemberJoined')).toBe(true);
+    expect(log[log.length - 1]!.position).toBe(undeclared);
+    expect([...seen.values()].flat()).not.toContain('SessionStarted');
+  });
+
   it('a projection that throws keeps its checkpoint before the failed batch and no row of it; fixed, it resumes and equals a clean run', async () => {
     const events = eventStore();
     const head = await appendAll(events, generateHistory(2, 150));
@@ -402,6 +455,7 @@ describe('ProjectionRunner over real SQLite stores', () => {
       name: 'probe',
       version,
       collections: ['probe'],
+      handles: eventTypes,
       async apply(event, tx) {
         const tally = (await tx.get<{ id: string; n: number }>('probe', 'tally')) ?? { id: 'tally', n: 0 };
         await tx.put('probe', { ...tally, n: tally.n + 1, version });
@@ -469,6 +523,7 @@ describe('ProjectionRunner over real SQLite stores', () => {
       name: 'gate',
       version: 1,
       collections: ['gate'],
+      handles: eventTypes,
       async apply(event, tx) {
         if (event.position === gateAt) {
           arrived();

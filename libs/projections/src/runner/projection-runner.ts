@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { EventStore } from '@familyos/event-store';
 import { CheckpointMovedError, type ReadModelStore } from '@familyos/read-models';
-import type { Projection } from '../projections/projection.js';
+import { routesOf, type Projection, type Routes } from '../projections/projection.js';
+
+const NONE: readonly Projection[] = [];
 
 export interface ProjectionProgress {
   /** Resolves true once every projection has reached `position`, false if `timeoutMs` passed first. */
@@ -16,8 +18,9 @@ export interface RunnerOptions {
 }
 
 /**
- * Follows the global log and feeds each projection from its own checkpoint. Every batch commits the
- * projection's rows and its new checkpoint in one read-model transaction, so a crash between batches
+ * Follows the global log and feeds each projection from its own checkpoint, each only the event types it declares.
+ * Every batch commits the rows and the new checkpoints of every projection in one read-model transaction (per
+ * projection on a store without commitMany, MongoDB), so a crash between batches
  * replays at most one batch, which the projections absorb because they are idempotent.
  * One runner per read-model store: the embedded api runs one in-process, at scale apps/projector does.
  */
@@ -34,6 +37,8 @@ export class ProjectionRunner implements ProjectionProgress {
   private unsubscribe: (() => void) | null = null;
   private readonly batchSize: number;
   private readonly idleMs: number;
+  /** Which projections each event type goes to, built once (docs/decisions/049). */
+  private readonly routes: Routes;
 
   constructor(
     private readonly events: EventStore,
@@ -44,6 +49,7 @@ export class ProjectionRunner implements ProjectionProgress {
     this.batchSize = options.batchSize ?? 500;
     this.idleMs = options.idleMs ?? 1000;
     this.progress.setMaxListeners(0);
+    this.routes = routesOf(projections);
   }
 
   /** Brings every projection up to the head of the log once, then returns. */
@@ -53,30 +59,33 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   /**
-   * The common case, every projection following the head from the same checkpoint: one read and parse of each
-   * batch and one commit for all of them (the store's commitMany, each checkpoint still compared with its `from`),
-   * instead of one of each per projection. Answers false, having written nothing of the batch it was on, when the
-   * checkpoints differ or the shared commit fails (a projection that throws, another runner that moved on): the
-   * caller then goes projection by projection, where one broken projection cannot hold the others back.
+   * The common case: one read of each batch, each event handed only to the projections that declare its type
+   * (docs/decisions/049), and one transaction for all of their rows and every checkpoint the batch moves (the
+   * store's commitMany, each checkpoint compared with its `from`). Projections at different checkpoints (one
+   * whose code changed starts over) share it too: the batch is read from the lowest, and a projection is handed
+   * only the events after its own checkpoint. Answers false, having written nothing of the batch it was on, when
+   * the store has no commitMany or the shared commit fails (a projection that throws, another runner that moved
+   * on): the caller then goes projection by projection, where one broken projection cannot hold the others back.
    */
   private async catchUpTogether(): Promise<boolean> {
-    if (!this.readModels.commitMany || this.projections.length < 2) return false;
+    if (!this.readModels.commitMany) return false;
     const commitMany = this.readModels.commitMany.bind(this.readModels);
-    const starts: number[] = [];
-    for (const projection of this.projections) starts.push(await this.startingPoint(projection));
-    let position = starts[0]!;
-    if (starts.some((s) => s !== position)) return false;
+    const at = new Map<Projection, number>();
+    for (const projection of this.projections) at.set(projection, await this.startingPoint(projection));
+    let position = Math.min(...at.values());
     for (;;) {
       const batch = await this.events.readAll(position, this.batchSize);
       if (batch.length === 0) return true;
       const last = batch[batch.length - 1]!.position;
-      const from = position;
+      const moving = this.projections.filter((p) => at.get(p)! < last);
       try {
         await commitMany(
-          this.projections.map((p) => ({ projection: p.name, checkpoint: { position: last, version: p.version }, from })),
+          moving.map((p) => ({ projection: p.name, checkpoint: { position: last, version: p.version }, from: at.get(p)! })),
           async (tx) => {
-            for (const projection of this.projections) {
-              for (const event of batch) await projection.apply(event, tx);
+            for (const event of batch) {
+              for (const projection of this.routes.get(event.type) ?? NONE) {
+                if (event.position > at.get(projection)!) await projection.apply(event, tx);
+              }
             }
           },
         );
@@ -84,7 +93,10 @@ export class ProjectionRunner implements ProjectionProgress {
         return false;
       }
       position = last;
-      for (const projection of this.projections) this.positions.set(projection.name, position);
+      for (const projection of moving) {
+        at.set(projection, last);
+        this.positions.set(projection.name, last);
+      }
       this.progress.emit('progress');
     }
   }
@@ -108,6 +120,7 @@ export class ProjectionRunner implements ProjectionProgress {
   }
 
   private async catchUpOne(projection: Projection): Promise<void> {
+    const handled: ReadonlySet<string> = new Set(projection.handles);
     let position = await this.startingPoint(projection);
     for (;;) {
       const batch = await this.events.readAll(position, this.batchSize);
@@ -118,7 +131,7 @@ export class ProjectionRunner implements ProjectionProgress {
           projection.name,
           { position: last, version: projection.version },
           async (tx) => {
-            for (const event of batch) await projection.apply(event, tx);
+            for (const event of batch) if (handled.has(event.type)) await projection.apply(event, tx);
           },
           position,
         );

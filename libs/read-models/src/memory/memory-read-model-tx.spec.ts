@@ -67,6 +67,14 @@ describe('MemoryReadModelTx', () => {
     ['numbers before text', { orderBy: [{ field: 'n' }, { field: 'id' }] }],
     ['limit', { orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 }],
     ['limit zero', { limit: 0 }],
+    ['two equalities', { where: { familyId: 'f1', tag: 'x' } }],
+    ['equality and boolean', { where: { familyId: 'f1', done: false } }],
+    ['range by family, open below', { where: { familyId: 'f3', n: { lt: 5 } } }],
+    ['range by family over mixed types', { where: { familyId: 'f2', n: { gte: 1 } } }],
+    ['range by family, both bounds of each kind', { where: { familyId: 'f1', n: { gt: 1, gte: 0, lte: 3, lt: 2 } } }],
+    ['range by two equalities', { where: { familyId: 'f1', done: false, n: { gt: 1 } } }],
+    ['range by family against null', { where: { familyId: 'f1', n: { lte: null } } }],
+    ['range by family over text', { where: { familyId: 'f3', name: { gte: 'a', lt: '\uffff' } } }],
     ['fractional limit', { orderBy: [{ field: 'id' }], limit: 2.7 }],
   ];
 
@@ -98,6 +106,27 @@ describe('MemoryReadModelTx', () => {
     expect(await tx.get('rows', 'r2')).toBeNull();
     expect(await tx.find('rows', { where: { announcementId: 'x' } })).toEqual([{ id: 'r1', familyId: 'f2', announcementId: 'x' }]);
     expect([...tx.collections().get('rows')!.keys()]).toEqual(['r1']);
+  });
+
+  it('keeps its range indexes right, and answers a window in first-stored order', async () => {
+    const tx = new MemoryReadModelTx();
+    const week = { gte: '2026-01-05', lt: '2026-01-12' };
+    const ids = async (where: Query['where']) => (await tx.find('rows', { where })).map((d) => d.id);
+    await tx.put('rows', { id: 'late', familyId: 'f1', date: '2026-01-09' } as Doc);
+    await tx.put('rows', { id: 'early', familyId: 'f1', date: '2026-01-06' } as Doc);
+    await tx.put('rows', { id: 'before', familyId: 'f1', date: '2026-01-01' } as Doc);
+    await tx.put('rows', { id: 'other', familyId: 'f2', date: '2026-01-06' } as Doc);
+    expect(await ids({ familyId: 'f1', date: week })).toEqual(['late', 'early']);
+    await tx.put('rows', { id: 'before', familyId: 'f1', date: '2026-01-07' } as Doc);
+    await tx.put('rows', { id: 'new', familyId: 'f1', date: '2026-01-05' } as Doc);
+    await tx.put('rows', { id: 'other', familyId: 'f1', date: '2026-01-08' } as Doc);
+    expect(await ids({ familyId: 'f1', date: week })).toEqual(['late', 'early', 'before', 'other', 'new']);
+    await tx.put('rows', { id: 'late', familyId: 'f1', date: '2026-01-20' } as Doc);
+    await tx.delete('rows', 'early');
+    await tx.put('rows', { id: 'early', familyId: 'f1', date: '2026-01-06' } as Doc);
+    await tx.put('rows', { id: 'new', familyId: 'f1' } as Doc);
+    expect(await ids({ familyId: 'f1', date: week })).toEqual(['before', 'other', 'early']);
+    expect(await ids({ familyId: 'f2', date: week })).toEqual([]);
   });
 
   it('reads through to the store behind it, where what it holds is newer and its deletions hide rows', async () => {

@@ -32,6 +32,21 @@ function bindFor(name: string, value: Scalar): Sql {
 
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The one range condition of a query, with bounds a range index can seek (none null), if it has exactly one. */
+function rangeOf(conditions: [string, Condition][]): { field: string; from?: number | string; to?: number | string } | null {
+  const ranges = conditions.filter(([, c]) => c !== null && typeof c === 'object' && !('in' in c) && !('ne' in c));
+  if (ranges.length !== 1 || ranges[0]![0] === 'id') return null;
+  const [field, c] = ranges[0]! as [string, { gte?: Scalar; gt?: Scalar; lte?: Scalar; lt?: Scalar }];
+  const from = c.gte !== undefined ? c.gte : c.gt;
+  const to = c.lte !== undefined ? c.lte : c.lt;
+  if (from === null || to === null) return null;
+  return { field, from: from === undefined ? undefined : (bind(from) as number | string), to: to === undefined ? undefined : (bind(to) as number | string) };
+}
+
+function* idsToDocs(ids: Iterable<string>, docs: Map<string, Doc>): Iterable<Doc> {
+  for (const id of ids) yield docs.get(id)!;
+}
+
 /** A code unit's rank in code point order: SQLite compares UTF-8 bytes, JavaScript UTF-16 units. */
 function rank(unit: number): number {
   if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
@@ -82,50 +97,152 @@ function holds(name: string, v: Sql, c: Condition): boolean {
   return true;
 }
 
-/** An index key: the extracted value, kept apart by type as SQLite's `=` keeps 1 and '1' apart. */
-const keyOf = (v: number | string) => v;
+/**
+ * An index key: on one field its extracted value, kept apart by type as SQLite's `=` keeps 1 and '1' apart; on
+ * several, their values as JSON text (which keeps them apart too). null when a value is NULL, which `=` never finds.
+ */
+type Key = number | string;
+
+function keyOf(values: readonly Sql[]): Key | null {
+  if (values.length === 1) return values[0]!;
+  for (const v of values) if (v === null) return null;
+  return JSON.stringify(values);
+}
+
+const docKey = (doc: Doc, fields: readonly string[]): Key | null => keyOf(fields.map((f) => extract(doc, f)));
+
+/** First index of `list` whose value is not below `v` (SQLite's order). */
+function lowerBound(list: readonly { v: number | string }[], v: number | string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(list[mid]!.v, v) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Documents by their equality key, each key's sorted by one more field (NULLs left out: a range never finds them). */
+class RangeIndex {
+  private readonly lists = new Map<Key, { v: number | string; doc: Doc }[]>();
+
+  constructor(
+    private readonly fields: readonly string[],
+    private readonly field: string,
+  ) {}
+
+  add(doc: Doc): void {
+    const k = docKey(doc, this.fields);
+    const v = extract(doc, this.field);
+    if (k === null || v === null) return;
+    let list = this.lists.get(k);
+    if (!list) this.lists.set(k, (list = []));
+    // Most documents come in order (dates of a log): appending is the common case.
+    const last = list[list.length - 1];
+    if (!last || compare(last.v, v) <= 0) list.push({ v, doc });
+    else list.splice(lowerBound(list, v), 0, { v, doc });
+  }
+
+  move(before: Doc | undefined, after: Doc | undefined): void {
+    if (before !== undefined) {
+      const k = docKey(before, this.fields);
+      const v = extract(before, this.field);
+      const list = k === null || v === null ? undefined : this.lists.get(k);
+      if (list) {
+        for (let i = lowerBound(list, v!); i < list.length && compare(list[i]!.v, v!) === 0; i += 1) {
+          if (list[i]!.doc.id === before.id) {
+            list.splice(i, 1);
+            break;
+          }
+        }
+        if (list.length === 0) this.lists.delete(k!);
+      }
+    }
+    if (after !== undefined) this.add(after);
+  }
+
+  /** The documents of `key` whose field is within [from, to] (either open), in field order. */
+  *within(key: Key, from: number | string | undefined, to: number | string | undefined): Iterable<Doc> {
+    const list = this.lists.get(key);
+    if (!list) return;
+    for (let i = from === undefined ? 0 : lowerBound(list, from); i < list.length; i += 1) {
+      if (to !== undefined && compare(list[i]!.v, to) > 0) return;
+      yield list[i]!.doc;
+    }
+  }
+}
 
 class Collection {
   /** Documents by id, in the order they were first stored (as SQLite's rowids would have them). */
   readonly docs = new Map<string, Doc>();
-  /** Equality indexes, built on the first find that filters on the field, then kept up to date. */
-  readonly indexes = new Map<string, Map<number | string, Set<string>>>();
+  /**
+   * Equality indexes on the fields a find compares with `=` (all of them, so a find by family and kind reads
+   * only its own documents), each built on the first find that filters on exactly those, then kept up to date.
+   */
+  readonly indexes = new Map<string, { fields: readonly string[]; ids: Map<Key, Set<string>> }>();
+  /**
+   * Range indexes: for the fields compared with `=` and one compared by range (a family's entries of a week),
+   * each key's documents sorted by that field, so a find reads the window and not the family's whole history.
+   */
+  readonly ranges = new Map<string, RangeIndex>();
+  /** With range indexes, each document's place in first-stored order (SQLite's rowid), to answer in that order. */
+  readonly seq = new Map<string, number>();
+  private nextSeq = 0;
 
-  index(name: string): Map<number | string, Set<string>> {
-    let index = this.indexes.get(name);
+  range(fields: readonly string[], field: string): RangeIndex {
+    const name = `${fields.join(',')}:${field}`;
+    let index = this.ranges.get(name);
     if (!index) {
-      index = new Map();
-      for (const [id, doc] of this.docs) this.add(index, extract(doc, name), id);
-      this.indexes.set(name, index);
+      // Places are kept only once a collection has a range index: from here on, and for what it holds, in order.
+      if (this.ranges.size === 0) for (const id of this.docs.keys()) this.seq.set(id, this.nextSeq++);
+      index = new RangeIndex(fields, field);
+      for (const doc of this.docs.values()) index.add(doc);
+      this.ranges.set(name, index);
     }
     return index;
   }
 
-  add(index: Map<number | string, Set<string>>, v: Sql, id: string): void {
-    if (v === null) return;
-    let ids = index.get(keyOf(v));
-    if (!ids) index.set(keyOf(v), (ids = new Set()));
+  index(fields: readonly string[]): Map<Key, Set<string>> {
+    const name = fields.join(',');
+    let index = this.indexes.get(name);
+    if (!index) {
+      index = { fields, ids: new Map() };
+      for (const [id, doc] of this.docs) this.add(index.ids, docKey(doc, fields), id);
+      this.indexes.set(name, index);
+    }
+    return index.ids;
+  }
+
+  add(index: Map<Key, Set<string>>, k: Key | null, id: string): void {
+    if (k === null) return;
+    let ids = index.get(k);
+    if (!ids) index.set(k, (ids = new Set()));
     ids.add(id);
   }
 
-  remove(index: Map<number | string, Set<string>>, v: Sql, id: string): void {
-    if (v === null) return;
-    const ids = index.get(keyOf(v));
+  remove(index: Map<Key, Set<string>>, k: Key | null, id: string): void {
+    if (k === null) return;
+    const ids = index.get(k);
     if (!ids) return;
     ids.delete(id);
-    if (ids.size === 0) index.delete(keyOf(v));
+    if (ids.size === 0) index.delete(k);
   }
 
   set(doc: Doc): void {
     const before = this.docs.get(doc.id);
-    for (const [name, index] of this.indexes) {
-      const v = extract(doc, name);
+    if (this.ranges.size > 0) {
+      if (before === undefined) this.seq.set(doc.id, this.nextSeq++);
+      for (const range of this.ranges.values()) range.move(before, doc);
+    }
+    for (const { fields, ids } of this.indexes.values()) {
+      const k = docKey(doc, fields);
       if (before !== undefined) {
-        const old = extract(before, name);
-        if (old === v) continue;
-        this.remove(index, old, doc.id);
+        const old = docKey(before, fields);
+        if (old === k) continue;
+        this.remove(ids, old, doc.id);
       }
-      this.add(index, v, doc.id);
+      this.add(ids, k, doc.id);
     }
     this.docs.set(doc.id, doc);
   }
@@ -133,8 +250,10 @@ class Collection {
   delete(id: string): void {
     const before = this.docs.get(id);
     if (before === undefined) return;
-    for (const [name, index] of this.indexes) this.remove(index, extract(before, name), id);
+    for (const { fields, ids } of this.indexes.values()) this.remove(ids, docKey(before, fields), id);
+    for (const range of this.ranges.values()) range.move(before, undefined);
     this.docs.delete(id);
+    if (this.ranges.size > 0) this.seq.delete(id);
   }
 }
 
@@ -197,10 +316,15 @@ export class MemoryReadModelTx implements ReadModelTx {
       const doc = c.docs.get(String(bindFor('id', byId[1] as Scalar)));
       candidates = doc ? [doc] : [];
     } else {
-      const eq = conditions.find(([, cond]) => cond !== null && typeof cond !== 'object');
-      if (eq) {
-        const ids = c.index(eq[0]).get(keyOf(bindFor(eq[0], eq[1] as Scalar) as number | string));
-        candidates = ids ? [...ids].map((id) => c.docs.get(id)!) : [];
+      const eqs = conditions.filter(([, cond]) => cond !== null && typeof cond !== 'object');
+      const range = eqs.length > 0 ? rangeOf(conditions) : null;
+      if (range) {
+        const key = keyOf(eqs.map(([name, cond]) => bindFor(name, cond as Scalar)))!;
+        // In first-stored order, as the equality index (and SQLite's rowids) would give them.
+        candidates = [...c.range(eqs.map(([name]) => name), range.field).within(key, range.from, range.to)].sort((a, b) => c.seq.get(a.id)! - c.seq.get(b.id)!);
+      } else if (eqs.length > 0) {
+        const ids = c.index(eqs.map(([name]) => name)).get(keyOf(eqs.map(([name, cond]) => bindFor(name, cond as Scalar)))!);
+        candidates = ids ? idsToDocs(ids, c.docs) : [];
       }
     }
     const result: Doc[] = [];
