@@ -67,6 +67,8 @@ describe('MemoryReadModelTx', () => {
     ['numbers before text', { orderBy: [{ field: 'n' }, { field: 'id' }] }],
     ['limit', { orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 }],
     ['limit zero', { limit: 0 }],
+    ['a page after a row, descending', { where: { familyId: 'f1' }, orderBy: [{ field: 'n', direction: 'desc' }, { field: 'id', direction: 'desc' }], after: [1.5, 'e'], limit: 5 }],
+    ['a page after a row, mixed directions', { orderBy: [{ field: 'familyId' }, { field: 'id', direction: 'desc' }], after: ['f1', 'b'] }],
     ['fractional limit', { orderBy: [{ field: 'id' }], limit: 2.7 }],
   ];
 
