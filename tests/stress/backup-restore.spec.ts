@@ -299,9 +299,9 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
         for (const taskId of credited) expect(approvedInLog.has(taskId)).toBe(true);
       }
       const tasks = (await admin.get<{ id: string; status: string }[]>('/api/tasks')).body;
-      const ledgers = (await admin.get<PointsEntry[]>('/api/points')).body;
+      const ledgers = (await admin.everyPage<PointsEntry>('/api/points')).body;
       for (const t of tasks.filter((t) => t.status === 'approved')) expect(ledgers.filter((e) => e.taskId === t.id)).toHaveLength(1);
-      const audit = (await admin.get<{ action: string }[]>('/api/audit-logs?limit=1000')).body;
+      const audit = (await admin.everyPage<{ action: string }>('/api/audit-logs')).body;
       expect(audit.filter((a) => a.action === 'points_issued')).toHaveLength(ledgers.filter((e) => e.source === 'issued').length);
       expect(audit.filter((a) => a.action === 'task_approved')).toHaveLength(tasks.filter((t) => t.status === 'approved').length);
       expect(audit.filter((a) => a.action === 'redemption_approved')).toHaveLength(ledgers.filter((e) => e.source === 'redemption').length);

@@ -90,6 +90,9 @@ export const readModelIndexes = [
   { collection: collections.comments, fields: ['familyId', 'announcementId', 'position', 'id'] },
   { collection: collections.redemptions, fields: ['familyId', 'requestedAt', 'id'] },
   { collection: collections.redemptions, fields: ['familyId', 'userId', 'requestedAt', 'id'] },
+  { collection: collections.redemptions, fields: ['familyId', 'status', 'requestedAt', 'id'] },
   { collection: collections.reports, fields: ['familyId', 'weekStartDate', 'id'] },
   { collection: collections.audit, fields: ['familyId', 'position', 'id'] },
+  // A calendar window: single events by their end (or, without one, their start); repeating series by family.
+  { collection: collections.calendarEvents, fields: ['familyId', 'isRecurring', 'endDate', 'startDate'] },
 ];
