@@ -163,7 +163,7 @@ describe.each([
 
   it('has one points_issued audit entry per points entry', async () => {
     const [ada] = family.kids;
-    const entries = (await admin.get<PointsEntry[]>(`/api/points?userId=${ada.id}`)).body;
+    const entries = (await admin.everyPage<PointsEntry>(`/api/points?userId=${ada.id}`)).body;
     const audit = (await admin.everyPage<{ action: string; summary: string }>('/api/audit-logs')).body;
     const issued = audit.filter((a) => a.action === 'points_issued');
     expect(issued).toHaveLength(entries.length);

@@ -147,7 +147,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
         tasks: await get(client, '/api/tasks'),
         points: await all(client, '/api/points'),
         redemptions: await all(client, '/api/redemptions'),
-        reports: await all(client, '/api/reports'),
+        reports: await ok(await client.everyPage('/api/reports', 52)),
         notifications: await get(client, '/api/notifications'),
       };
     }
@@ -157,7 +157,7 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
       points: await all(admin, '/api/points'),
       redemptions: await all(admin, '/api/redemptions'),
       standings: await get(admin, '/api/standings'),
-      reports: await all(admin, '/api/reports'),
+      reports: await ok(await admin.everyPage('/api/reports', 52)),
       audit: await all(admin, '/api/audit-logs'),
       users: await get(admin, '/api/users'),
       family: await get(admin, '/api/family'),

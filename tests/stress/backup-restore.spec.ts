@@ -263,7 +263,7 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
   it('brought back every write acknowledged before the backup started, and none sent after it finished', async () => {
     const entries = new Map<string, PointsEntry[]>();
     for (const [i, f] of families.entries()) {
-      const list = (await admins[i]!.get<PointsEntry[]>(`/api/points?userId=${f.kids[0].id}`)).body;
+      const list = (await admins[i]!.everyPage<PointsEntry>(`/api/points?userId=${f.kids[0].id}`)).body;
       entries.set(f.kids[0].id, list);
     }
     const present = (w: Write) => {
@@ -288,7 +288,7 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
     for (const [i, f] of families.entries()) {
       const admin = admins[i]!;
       for (const kid of f.kids) {
-        const ledger = (await admin.get<PointsEntry[]>(`/api/points?userId=${kid.id}`)).body;
+        const ledger = (await admin.everyPage<PointsEntry>(`/api/points?userId=${kid.id}`)).body;
         const sum = ledger.filter((e) => e.approved).reduce((s, e) => s + e.amount, 0);
         expect((await admin.get(`/api/points/balance?userId=${kid.id}`)).body).toEqual({ balance: sum });
         expect(accounts.get(kid.id)?.balance ?? 0).toBe(sum);
