@@ -639,7 +639,8 @@ test.describe('failed calls show SPEC §8 words, never a raw error', () => {
 
   test('activity when the points cannot be loaded', async ({ page, family }) => {
     await signIn(page, family.admin.username, PASSWORD);
-    await page.route('**/api/points', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: CRASH_BODY }));
+    // A page of the history (decision 051): /api/points?limit=15.
+    await page.route(/\/api\/points(\?.*)?$/, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: CRASH_BODY }));
     await page.goto('/activity');
     await expect(page.getByText('Unable to load activity data')).toBeVisible();
     await expect(page.locator('body')).not.toContainText('boom');

@@ -1,4 +1,4 @@
-import { ApiClient } from '../support/api-client.js';
+import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, createTask, PASSWORD, type Family, type Member } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
@@ -233,6 +233,15 @@ describe('weekly reports over HTTP', () => {
       expect(await starts('/api/reports')).toEqual(newestFirst.slice(0, 5));
       expect(await starts('/api/reports?limit=2')).toEqual(newestFirst.slice(0, 2));
       expect(await starts('/api/reports?limit=52')).toEqual(newestFirst);
+      // Older weeks behind the cursor (decision 051): 3 + 3 + 1, the last page without one.
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: ApiResponse<Report[]> = await admin.get(`/api/reports?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        paged.push(...res.body.map((r) => r.weekStartDate));
+        cursor = res.headers.get('x-familyos-next-cursor');
+      } while (cursor);
+      expect(paged).toEqual(newestFirst);
       expect((await admin.get('/api/reports/latest')).body.weekStartDate).toBe(newestFirst[0]);
       for (const bad of ['0', '53', 'abc', '2.5', '-1']) {
         const res = await admin.get(`/api/reports?limit=${bad}`);

@@ -92,6 +92,8 @@ describe('GET /api/standings', () => {
     totalSpent: 0,
     tasksDone: 2,
     tasksThisWeek: 1,
+    // Every entry, the unapproved 50 FP too (the reward still pending made none).
+    activities: 6,
   });
   const benFigures = (): ChildStanding => ({
     userId: f.kids[1].id,
@@ -111,6 +113,7 @@ describe('GET /api/standings', () => {
     totalSpent: 25,
     tasksDone: 0,
     tasksThisWeek: 0,
+    activities: 3,
   });
   const publicPart = ({ userId, name, username, avatar, rank, thisWeek, weekRank, starOfTheWeek }: ChildStanding) => ({ userId, name, username, avatar, rank, thisWeek, weekRank, starOfTheWeek });
 

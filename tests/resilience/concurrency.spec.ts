@@ -31,7 +31,7 @@ const NEED_MORE = /^You need (\d+) FP but only have (\d+) FP\.$/;
 const REWARDS = { screenTime: { name: 'Extra Screen Time (30 min)', cost: 25 }, sleepover: { name: 'Sleepover', cost: 50 }, movie: { name: 'Family Movie Night', cost: 75 } };
 
 async function pointsOf(family: Family, child: Member): Promise<PointsEntry[]> {
-  const res = await family.admin.client.get<PointsEntry[]>(`/api/points?userId=${child.id}`);
+  const res = await family.admin.client.everyPage<PointsEntry>(`/api/points?userId=${child.id}`);
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -46,7 +46,7 @@ async function runningBalances(family: Family, child: Member): Promise<number[]>
 }
 
 async function auditLog(family: Family): Promise<AuditEntry[]> {
-  const res = await family.admin.client.get<AuditEntry[]>('/api/audit-logs?limit=1000');
+  const res = await family.admin.client.everyPage<AuditEntry>('/api/audit-logs');
   expect(res.status).toBe(200);
   return res.body;
 }

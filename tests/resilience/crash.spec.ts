@@ -149,7 +149,7 @@ describe.each([
 
   it('lost no acknowledged points entry and applied none twice', async () => {
     const [ada] = family.kids;
-    const entries = (await admin.get<PointsEntry[]>(`/api/points?userId=${ada.id}`)).body;
+    const entries = (await admin.everyPage<PointsEntry>(`/api/points?userId=${ada.id}`)).body;
     const reasons = entries.map((e) => e.reason);
     for (const reason of acknowledged) expect(reasons).toContain(reason);
     expect(new Set(reasons).size).toBe(reasons.length);
@@ -163,8 +163,8 @@ describe.each([
 
   it('has one points_issued audit entry per points entry', async () => {
     const [ada] = family.kids;
-    const entries = (await admin.get<PointsEntry[]>(`/api/points?userId=${ada.id}`)).body;
-    const audit = (await admin.get<{ action: string; summary: string }[]>('/api/audit-logs?limit=1000')).body;
+    const entries = (await admin.everyPage<PointsEntry>(`/api/points?userId=${ada.id}`)).body;
+    const audit = (await admin.everyPage<{ action: string; summary: string }>('/api/audit-logs')).body;
     const issued = audit.filter((a) => a.action === 'points_issued');
     expect(issued).toHaveLength(entries.length);
     for (const e of entries) expect(issued.filter((a) => a.summary.endsWith(`: ${e.reason}`))).toHaveLength(1);

@@ -136,6 +136,8 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
   for (const h of households) {
     const admin = new ApiClient(url, h.adminToken);
     const get = async (client: ApiClient, path: string) => ok(await client.get(path));
+    // The history lists whole, every page (decision 051).
+    const all = async (client: ApiClient, path: string) => ok(await client.everyPage(path));
     const children: Record<string, unknown> = {};
     for (const child of h.children) {
       const client = new ApiClient(url, child.token);
@@ -143,20 +145,20 @@ async function snapshot(url: string, households: Household[]): Promise<Record<st
         balance: await get(admin, `/api/points/balance?userId=${child.id}`),
         ownBalance: await get(client, '/api/points/balance'),
         tasks: await get(client, '/api/tasks'),
-        points: await get(client, '/api/points'),
-        redemptions: await get(client, '/api/redemptions'),
-        reports: await get(client, '/api/reports?limit=52'),
+        points: await all(client, '/api/points'),
+        redemptions: await all(client, '/api/redemptions'),
+        reports: await ok(await client.everyPage('/api/reports', 52)),
         notifications: await get(client, '/api/notifications'),
       };
     }
     out[h.label] = {
       children,
       tasks: await get(admin, '/api/tasks'),
-      points: await get(admin, '/api/points'),
-      redemptions: await get(admin, '/api/redemptions'),
+      points: await all(admin, '/api/points'),
+      redemptions: await all(admin, '/api/redemptions'),
       standings: await get(admin, '/api/standings'),
-      reports: await get(admin, '/api/reports?limit=52'),
-      audit: await get(admin, '/api/audit-logs?limit=1000'),
+      reports: await ok(await admin.everyPage('/api/reports', 52)),
+      audit: await all(admin, '/api/audit-logs'),
       users: await get(admin, '/api/users'),
       family: await get(admin, '/api/family'),
       notifications: await get(admin, '/api/notifications'),

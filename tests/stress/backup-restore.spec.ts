@@ -263,7 +263,7 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
   it('brought back every write acknowledged before the backup started, and none sent after it finished', async () => {
     const entries = new Map<string, PointsEntry[]>();
     for (const [i, f] of families.entries()) {
-      const list = (await admins[i]!.get<PointsEntry[]>(`/api/points?userId=${f.kids[0].id}`)).body;
+      const list = (await admins[i]!.everyPage<PointsEntry>(`/api/points?userId=${f.kids[0].id}`)).body;
       entries.set(f.kids[0].id, list);
     }
     const present = (w: Write) => {
@@ -288,7 +288,7 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
     for (const [i, f] of families.entries()) {
       const admin = admins[i]!;
       for (const kid of f.kids) {
-        const ledger = (await admin.get<PointsEntry[]>(`/api/points?userId=${kid.id}`)).body;
+        const ledger = (await admin.everyPage<PointsEntry>(`/api/points?userId=${kid.id}`)).body;
         const sum = ledger.filter((e) => e.approved).reduce((s, e) => s + e.amount, 0);
         expect((await admin.get(`/api/points/balance?userId=${kid.id}`)).body).toEqual({ balance: sum });
         expect(accounts.get(kid.id)?.balance ?? 0).toBe(sum);
@@ -299,9 +299,9 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
         for (const taskId of credited) expect(approvedInLog.has(taskId)).toBe(true);
       }
       const tasks = (await admin.get<{ id: string; status: string }[]>('/api/tasks')).body;
-      const ledgers = (await admin.get<PointsEntry[]>('/api/points')).body;
+      const ledgers = (await admin.everyPage<PointsEntry>('/api/points')).body;
       for (const t of tasks.filter((t) => t.status === 'approved')) expect(ledgers.filter((e) => e.taskId === t.id)).toHaveLength(1);
-      const audit = (await admin.get<{ action: string }[]>('/api/audit-logs?limit=1000')).body;
+      const audit = (await admin.everyPage<{ action: string }>('/api/audit-logs')).body;
       expect(audit.filter((a) => a.action === 'points_issued')).toHaveLength(ledgers.filter((e) => e.source === 'issued').length);
       expect(audit.filter((a) => a.action === 'task_approved')).toHaveLength(tasks.filter((t) => t.status === 'approved').length);
       expect(audit.filter((a) => a.action === 'redemption_approved')).toHaveLength(ledgers.filter((e) => e.source === 'redemption').length);

@@ -43,7 +43,7 @@ describe('money-like rules: the client never decides', () => {
   afterAll(() => server.close());
 
   const ledgerOf = async (family: Family, child: Member) => {
-    const res = await family.admin.client.get(`/api/points?userId=${child.id}`);
+    const res = await family.admin.client.everyPage(`/api/points?userId=${child.id}`);
     expect(res.status).toBe(200);
     return res.body as { amount: number; approved: boolean; redemptionId: string | null; issuerId: string | null; reason: string }[];
   };

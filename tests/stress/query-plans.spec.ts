@@ -15,6 +15,32 @@ const f = 'family-1';
 const since = '2026-01-01T00:00:00.000Z';
 const window = { gte: since, lt: '2026-01-08T00:00:00.000Z' };
 
+const newest = [
+  { field: 'position', direction: 'desc' as const },
+  { field: 'id', direction: 'desc' as const },
+];
+const newestRequest = [
+  { field: 'requestedAt', direction: 'desc' as const },
+  { field: 'id', direction: 'desc' as const },
+];
+
+/**
+ * The history lists (decision 051): a page is a window of an index that ends with the list's order, sought to the
+ * cursor's row, and read in order (no sort of the family's whole history): [label, collection, query, index, sought].
+ */
+const historyPages: [string, string, Query, string][] = [
+  ['points', collections.points, { where: { familyId: f }, orderBy: newest, after: [9, 'x'], limit: 51 }, 'documents_points_familyId_position_id (<expr>=? AND <expr><?)'],
+  ['a child’s points', collections.points, { where: { familyId: f, userId: 'u' }, orderBy: newest, after: [9, 'x'], limit: 51 }, 'documents_points_familyId_userId_position_id (<expr>=? AND <expr>=? AND <expr><?)'],
+  ['announcements', collections.announcements, { where: { familyId: f }, orderBy: newest, after: [9, 'x'], limit: 51 }, 'documents_announcements_familyId_position_id (<expr>=? AND <expr><?)'],
+  ['comments, oldest first', collections.comments, { where: { familyId: f, announcementId: 'a' }, orderBy: [{ field: 'position' }, { field: 'id' }], after: [9, 'x'], limit: 51 }, 'documents_comments_familyId_announcementId_position_id (<expr>=? AND <expr>=? AND <expr>>?)'],
+  ['notifications', collections.notifications, { where: { memberId: 'm' }, orderBy: newest, after: [9, 'x'], limit: 31 }, 'documents_notifications_memberId_position_id (<expr>=? AND <expr><?)'],
+  ['redemptions', collections.redemptions, { where: { familyId: f }, orderBy: newestRequest, after: [since, 'x'], limit: 51 }, 'documents_redemptions_familyId_requestedAt_id (<expr>=? AND <expr><?)'],
+  ['a child’s redemptions', collections.redemptions, { where: { familyId: f, userId: 'u' }, orderBy: newestRequest, after: [since, 'x'], limit: 51 }, 'documents_redemptions_familyId_userId_requestedAt_id (<expr>=? AND <expr>=? AND <expr><?)'],
+  ['pending redemptions', collections.redemptions, { where: { familyId: f, status: 'pending' }, orderBy: newestRequest, limit: 51 }, 'documents_redemptions_familyId_status_requestedAt_id (<expr>=? AND <expr>=?)'],
+  ['reports', collections.reports, { where: { familyId: f }, orderBy: [{ field: 'weekStartDate', direction: 'desc' }, { field: 'id', direction: 'desc' }], after: ['2026-01-05', 'x'], limit: 6 }, 'documents_reports_familyId_weekStartDate_id (<expr>=? AND <expr><?)'],
+  ['audit', collections.audit, { where: { familyId: f }, orderBy: newest, after: [9, 'x'], limit: 51 }, 'documents_audit_familyId_position_id (<expr>=? AND <expr><?)'],
+];
+
 const familyScoped: [string, string, Query][] = [
   ['task list', collections.tasks, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
   ['chore list', collections.chores, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
@@ -22,18 +48,14 @@ const familyScoped: [string, string, Query][] = [
   ['children (standings)', collections.members, { where: { familyId: f, role: 'child' } }],
   ['accounts (standings)', collections.balances, { where: { familyId: f } }],
   ['points this week (standings)', collections.points, { where: { familyId: f, approved: true, date: window } }],
-  ['points ledger', collections.points, { where: { familyId: f, userId: 'u' }, orderBy: [{ field: 'position', direction: 'desc' }] }],
   ['points export', collections.points, { where: { familyId: f }, orderBy: [{ field: 'position' }] }],
-  ['redemptions', collections.redemptions, { where: { familyId: f, userId: 'u' }, orderBy: [{ field: 'requestedAt', direction: 'desc' }] }],
-  ['audit', collections.audit, { where: { familyId: f }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 50 }],
-  ['announcements', collections.announcements, { where: { familyId: f }, orderBy: [{ field: 'position', direction: 'desc' }], limit: 20 }],
-  ['comments', collections.comments, { where: { familyId: f, announcementId: 'a' }, orderBy: [{ field: 'position', direction: 'asc' }] }],
-  ['reports', collections.reports, { where: { familyId: f }, orderBy: [{ field: 'weekStartDate', direction: 'desc' }], limit: 10 }],
   ['report members', collections.reportMembers, { where: { familyId: f } }],
   ['report entries of a week', collections.reportEntries, { where: { familyId: f, date: window } }],
   ['report tasks of a week', collections.reportTasks, { where: { familyId: f, date: window } }],
   ['invites', collections.invites, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
-  ['calendar', collections.calendarEvents, { where: { familyId: f, startDate: { lt: since } } }],
+  ['calendar: repeating series', collections.calendarEvents, { where: { familyId: f, isRecurring: true, startDate: { lt: since } } }],
+  ['calendar: single events ending in the window', collections.calendarEvents, { where: { familyId: f, isRecurring: false, endDate: { gt: since }, startDate: { lt: since } } }],
+  ['calendar: single events without an end', collections.calendarEvents, { where: { familyId: f, isRecurring: false, endDate: null, startDate: { gte: since, lt: since } } }],
   ['pending access requests of a family', collections.accessRequests, { where: { status: 'pending', familyId: f } }],
 ];
 
@@ -84,6 +106,12 @@ describe('read-model query plans', () => {
   it.each(liveShapes)('%s searches its own index, in order', (_label, collection, query, index) => {
     const plan = store.explain(collection, query).join('\n');
     expect(plan).not.toMatch(/\bSCAN documents\b/);
+    expect(plan).toContain(index);
+    expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+
+  it.each(historyPages)('a page of %s seeks its index to the cursor, in order', (_label, collection, query, index) => {
+    const plan = store.explain(collection, query).join('\n');
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });

@@ -81,7 +81,7 @@ describe('the scale fixture (bench/lib/seed-scale.mjs)', () => {
 
     for (const k of seeded.family.kids) {
       const balance = await admin.get(`/api/points/balance?userId=${k.id}`);
-      const ledger = await admin.get(`/api/points?userId=${k.id}`);
+      const ledger = await admin.everyPage(`/api/points?userId=${k.id}`);
       expect(balance.status).toBe(200);
       expect(ledger.status).toBe(200);
       const sum = (ledger.body as { amount: number; approved: boolean }[])

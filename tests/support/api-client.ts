@@ -49,6 +49,18 @@ export class ApiClient {
   get<T = any>(path: string) {
     return this.request<T>('GET', path);
   }
+  /** Every page of a paged list (decision 051), `limit` rows a request, following X-FamilyOS-Next-Cursor to the end. */
+  async everyPage<T = any>(path: string, limit = 200): Promise<ApiResponse<T[]>> {
+    const rows: T[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const res: ApiResponse<T[]> = await this.get<T[]>(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      if (res.status !== 200) return res;
+      rows.push(...res.body);
+      cursor = res.headers.get('x-familyos-next-cursor');
+      if (!cursor) return { ...res, body: rows };
+    }
+  }
   post<T = any>(path: string, body?: unknown) {
     return this.request<T>('POST', path, body ?? {});
   }

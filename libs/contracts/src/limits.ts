@@ -86,6 +86,8 @@ export const limits = {
   idempotencyKeyMax: 100,
   /** GET /api/notifications (issue 20): the newest it lists, and how far it counts unread ones (beyond: "99+"). */
   notifications: { listed: 30, unreadCap: 100 },
+  /** A history list's page (?limit=, decision 051): what it answers without one, and the most it answers. */
+  historyPage: { default: 50, max: 200 },
 } as const;
 
 /** Whether an ISO 8601 date or date-time, as written, falls in a year within limits.dates (see there). */

@@ -30,6 +30,13 @@ export type Condition = Scalar | { in: Scalar[] } | { gte?: Scalar; lte?: Scalar
 export interface Query {
   where?: Record<string, Condition>;
   orderBy?: { field: string; direction?: 'asc' | 'desc' }[];
+  /**
+   * Keyset paging: the orderBy values of the last row of the previous page, one per orderBy field; only rows
+   * strictly after it in that order are answered. The orderBy must end with a unique field (`id`) and its
+   * values must not be null, so a row is never skipped nor answered twice, and an index on the where fields
+   * followed by the orderBy fields serves the page without reading the rows before it.
+   */
+  after?: Scalar[];
   limit?: number;
 }
 
@@ -103,6 +110,24 @@ export function matches(value: unknown, condition: Condition): boolean {
   if (condition.lte !== undefined && !(v <= (condition.lte as number | string))) return false;
   if (condition.lt !== undefined && !(v < (condition.lt as number | string))) return false;
   return value !== undefined && value !== null;
+}
+
+/** Whether `doc` comes strictly after the `after` values in the query's order (for adapters that page in memory). */
+export function isAfter(doc: Record<string, unknown>, query: Query): boolean {
+  const orderBy = query.orderBy ?? [];
+  const after = query.after ?? [];
+  for (let i = 0; i < orderBy.length && i < after.length; i++) {
+    const v = doc[orderBy[i].field] as number | string;
+    const a = after[i] as number | string;
+    if (v === a) continue;
+    return orderBy[i].direction === 'desc' ? v < a : v > a;
+  }
+  return false;
+}
+
+/** Refuses an `after` that does not name one value per orderBy field. */
+export function checkAfter(query: Query): void {
+  if (query.after && query.after.length !== (query.orderBy?.length ?? 0)) throw new Error('after needs one value per orderBy field');
 }
 
 export class CheckpointMovedError extends Error {

@@ -70,6 +70,20 @@ export function readModelStoreContract(open: () => Promise<ReadModelStore>): voi
     expect(await ids({ orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 })).toEqual(['a', 'b']);
   });
 
+  it('pages after a row in the order asked, ties broken by id, in either direction', async () => {
+    await store.commit('page', { position: 1, version: 1 }, async (tx) => {
+      for (const [id, n] of [['p1', 1], ['p2', 2], ['p3', 2], ['p4', 2], ['p5', 3]] as const) await tx.put(collection, { id, familyId: 'f1', n });
+      await tx.put(collection, { id: 'q1', familyId: 'f2', n: 2 });
+    });
+    const ids = async (q: Parameters<ReadModelStore['find']>[1]) => (await store.find(collection, q)).map((d) => d.id);
+    const desc = [{ field: 'n', direction: 'desc' as const }, { field: 'id', direction: 'desc' as const }];
+    expect(await ids({ where: { familyId: 'f1' }, orderBy: desc, after: [2, 'p4'], limit: 2 })).toEqual(['p3', 'p2']);
+    expect(await ids({ where: { familyId: 'f1' }, orderBy: desc, after: [2, 'p2'] })).toEqual(['p1']);
+    expect(await ids({ where: { familyId: 'f1' }, orderBy: [{ field: 'n' }, { field: 'id' }], after: [2, 'p2'] })).toEqual(['p3', 'p4', 'p5']);
+    expect(await ids({ where: { familyId: 'f1' }, orderBy: [{ field: 'n' }, { field: 'id', direction: 'desc' }], after: [2, 'p3'] })).toEqual(['p2', 'p5']);
+    await expect(store.find(collection, { orderBy: desc, after: [2] })).rejects.toThrow(/one value per orderBy/);
+  });
+
   it('deletes documents', async () => {
     await seed();
     await store.commit('seed', { position: 4, version: 1 }, async (tx) => tx.delete(collection, 'b'));

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { AddCommentDto, EditAnnouncementDto, EditCommentDto, PostAnnouncementDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
@@ -24,11 +26,11 @@ export class AnnouncementsController {
     private readonly ryw: ReadYourWrites,
   ) {}
 
-  /** Newest first; `?limit=3` for the compact card. */
+  /** Newest first, a page at a time (decision 051); `?limit=3` for the compact card. */
   @Get()
-  list(@FamilyActor() actor: FamilyMember, @Query('limit') limit?: string) {
-    const n = Number(limit);
-    return this.queries.list(actor, Number.isInteger(n) && n > 0 ? Math.min(n, 1000) : undefined);
+  async list(@FamilyActor() actor: FamilyMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = await this.queries.list(actor, pageParams(query));
+    return withNextCursor(reply, page.next, page.items);
   }
 
   @Post()
@@ -41,9 +43,16 @@ export class AnnouncementsController {
     return this.queries.one(actor, announcementId);
   }
 
+  /** The thread, oldest first, a page at a time: the next page holds the later replies. */
   @Get(':id/comments')
-  comments(@FamilyActor() actor: FamilyMember, @Param('id') id: string) {
-    return this.queries.comments(actor, id);
+  async comments(
+    @FamilyActor() actor: FamilyMember,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const page = await this.queries.comments(actor, id, pageParams(query));
+    return withNextCursor(reply, page.next, page.items);
   }
 
   @Post(':id/comments')

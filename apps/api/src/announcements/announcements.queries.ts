@@ -3,9 +3,20 @@ import type { AnnouncementView, AuthorView, CommentView } from '@familyos/contra
 import { notFound, postAbilities, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type AnnouncementDoc, type CommentDoc } from '@familyos/projections';
+import { newestByPosition, readPage, type HistoryOrder, type Page, type PageParams } from '../platform/history-page.js';
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };
+
+const ANNOUNCEMENTS_ORDER = newestByPosition('announcements');
+/** A thread reads oldest first: its next page is the later replies. */
+const COMMENTS_ORDER: HistoryOrder = {
+  list: 'comments',
+  by: [
+    { field: 'position', direction: 'asc', type: 'number' },
+    { field: 'id', direction: 'asc', type: 'string' },
+  ],
+};
 
 @Injectable()
 export class AnnouncementsQueries {
@@ -40,16 +51,12 @@ export class AnnouncementsQueries {
   }
 
   /** Newest first (by log position, so two posts of the same millisecond keep their order). */
-  async list(actor: FamilyMember, limit?: number): Promise<AnnouncementView[]> {
-    const [docs, authors] = await Promise.all([
-      this.readModels.find(collections.announcements, {
-        where: { familyId: actor.familyId },
-        orderBy: [{ field: 'position', direction: 'desc' }],
-        ...(limit ? { limit } : {}),
-      }),
+  async list(actor: FamilyMember, page: PageParams): Promise<Page<AnnouncementView>> {
+    const [{ items, next }, authors] = await Promise.all([
+      readPage(this.readModels, collections.announcements, { familyId: actor.familyId }, ANNOUNCEMENTS_ORDER, page),
       this.authors(actor.familyId),
     ]);
-    return docs.map((d) => AnnouncementsQueries.view(actor, d, authors));
+    return { items: items.map((d) => AnnouncementsQueries.view(actor, d, authors)), next };
   }
 
   async one(actor: FamilyMember, announcementId: string): Promise<AnnouncementView> {
@@ -58,16 +65,13 @@ export class AnnouncementsQueries {
   }
 
   /** The thread, oldest first. Another family's (or no) announcement: 404. */
-  async comments(actor: FamilyMember, announcementId: string): Promise<CommentView[]> {
+  async comments(actor: FamilyMember, announcementId: string, page: PageParams): Promise<Page<CommentView>> {
     await this.announcement(actor, announcementId);
-    const [docs, authors] = await Promise.all([
-      this.readModels.find(collections.comments, {
-        where: { familyId: actor.familyId, announcementId },
-        orderBy: [{ field: 'position', direction: 'asc' }],
-      }),
+    const [{ items, next }, authors] = await Promise.all([
+      readPage(this.readModels, collections.comments, { familyId: actor.familyId, announcementId }, COMMENTS_ORDER, page),
       this.authors(actor.familyId),
     ]);
-    return docs.map((c) => commentView(actor, c, authors));
+    return { items: items.map((c) => commentView(actor, c, authors)), next };
   }
 
   async comment(actor: FamilyMember, commentId: string): Promise<CommentView> {

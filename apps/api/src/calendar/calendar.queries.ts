@@ -7,6 +7,7 @@ import { collections, type CalendarEventDoc, type MemberDoc } from '@familyos/pr
 import { READ_MODELS } from '../platform/tokens.js';
 
 type FamilyMember = Actor & { familyId: string };
+type DateTime = ReturnType<typeof toZoned>;
 
 export interface CalendarWindow {
   startDate: string;
@@ -32,15 +33,29 @@ export class CalendarQueries {
     if (!to.isValid || to <= from || to > from.plus({ days: limits.calendar.maxWindowDays })) {
       throw invalid(messages.calendarWindow, 'endDate');
     }
-    // Whatever starts at or after the window's end cannot overlap it (every occurrence starts at or after its series).
-    const docs = await this.readModels.find(collections.calendarEvents, {
-      where: { familyId: actor.familyId, startDate: { lt: to.toUTC().toISO()! } },
-    });
+    const docs = await this.candidates(actor.familyId, from.toUTC(), to.toUTC());
     const people = await this.people(actor.familyId);
     const views = docs.flatMap((doc) =>
       expandOccurrences(doc, from, to, zone).map((occurrence) => this.view(actor, doc, occurrence, people)),
     );
     return views.sort((a, b) => a.startDate.localeCompare(b.startDate) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  }
+
+  /**
+   * The events that may overlap the window, read as a window (decision 051): whatever starts at or after its end
+   * cannot (every occurrence starts at or after its series), nor can a single event that ended before its start.
+   * A day's margin covers an all-day event without an end; expandOccurrences decides exactly. Repeating series
+   * are few (made one by one, by hand) and are all read.
+   */
+  private async candidates(familyId: string, from: DateTime, to: DateTime): Promise<CalendarEventDoc[]> {
+    const before = to.toISO()!;
+    const since = from.minus({ days: 1 }).toISO()!;
+    const batches = await Promise.all([
+      this.readModels.find(collections.calendarEvents, { where: { familyId, isRecurring: true, startDate: { lt: before } } }),
+      this.readModels.find(collections.calendarEvents, { where: { familyId, isRecurring: false, endDate: { gt: since }, startDate: { lt: before } } }),
+      this.readModels.find(collections.calendarEvents, { where: { familyId, isRecurring: false, endDate: null, startDate: { gte: since, lt: before } } }),
+    ]);
+    return batches.flat();
   }
 
   /** The event (series) itself, answered as its first occurrence; another family's or a deleted one is a 404. */

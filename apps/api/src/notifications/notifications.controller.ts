@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ReadAllNotificationsDto } from '@familyos/contracts';
+import { limits, ReadAllNotificationsDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { NotificationsQueries, notificationView } from './notifications.queries.js';
+import { pageParams, withNextCursor } from '../platform/history-page.js';
 import { ReadNotifications } from './read-notifications.handler.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -19,9 +21,11 @@ export class NotificationsController {
     private readonly ryw: ReadYourWrites,
   ) {}
 
+  /** Newest first: the newest 30 unless `?limit=`, older ones after `?cursor=` (decision 051); `unread` counts them all. */
   @Get()
-  list(@FamilyActor() actor: FamilyMember) {
-    return this.queries.list(actor);
+  async list(@FamilyActor() actor: FamilyMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = await this.queries.list(actor, pageParams(query, limits.notifications.listed));
+    return withNextCursor(reply, page.next, NotificationsQueries.view(page));
   }
 
   // Reading creates nothing and reading twice changes nothing: no Idempotency-Key is needed.
@@ -31,7 +35,7 @@ export class NotificationsController {
     const upTo = body.upTo === undefined ? await this.queries.newest(actor) : await this.queries.own(actor, body.upTo);
     if (upTo) await this.commands.execute(new ReadNotifications(actor, { type: 'MarkAllNotificationsRead', upTo: upTo.position }));
     await this.ryw.settle();
-    return this.queries.list(actor);
+    return NotificationsQueries.view(await this.queries.list(actor));
   }
 
   @Post(':id/read')

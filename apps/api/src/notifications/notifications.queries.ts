@@ -3,7 +3,12 @@ import { limits, type NotificationsView, type NotificationView } from '@familyos
 import { notFound, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type NotificationDoc } from '@familyos/projections';
+import { newestByPosition, readPage, type Page, type PageParams } from '../platform/history-page.js';
 import { READ_MODELS } from '../platform/tokens.js';
+
+const NOTIFICATIONS_ORDER = newestByPosition('notifications');
+/** The bell's first page: issue 20's newest 30. */
+const FIRST_PAGE: PageParams = { limit: limits.notifications.listed };
 
 export const notificationView = (doc: NotificationDoc): NotificationView => ({
   id: doc.id,
@@ -22,20 +27,22 @@ export const notificationView = (doc: NotificationDoc): NotificationView => ({
 export class NotificationsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
-  async list(actor: Actor): Promise<NotificationsView> {
+  /** A page of the member's notifications, newest first (the first: the newest 30), and how many are unread. */
+  async list(actor: Actor, page: PageParams = FIRST_PAGE): Promise<Page<NotificationView> & { unread: number }> {
     const [newest, unread] = await Promise.all([
-      this.readModels.find(collections.notifications, {
-        where: { memberId: actor.id },
-        orderBy: [{ field: 'position', direction: 'desc' }],
-        limit: limits.notifications.listed,
-      }),
+      readPage(this.readModels, collections.notifications, { memberId: actor.id }, NOTIFICATIONS_ORDER, page),
       this.readModels.find(collections.notifications, {
         where: { memberId: actor.id, readAt: null },
         orderBy: [{ field: 'position', direction: 'desc' }],
         limit: limits.notifications.unreadCap,
       }),
     ]);
-    return { notifications: newest.map(notificationView), unread: unread.length };
+    return { items: newest.items.map(notificationView), next: newest.next, unread: unread.length };
+  }
+
+  /** The answer's own shape (issue 20's envelope); a page's next cursor goes in a header. */
+  static view(page: { items: NotificationView[]; unread: number }): NotificationsView {
+    return { notifications: page.items, unread: page.unread };
   }
 
   /** One of the member's notifications; another member's is as missing as one that never was. */

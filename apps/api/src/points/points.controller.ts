@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { IssuePointsDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
@@ -19,9 +21,16 @@ export class PointsController {
     private readonly ryw: ReadYourWrites,
   ) {}
 
+  /** Newest first, a page at a time (decision 051): `?limit=`, `?cursor=`, `?userId=` for one child. */
   @Get()
-  list(@FamilyActor() actor: FamilyMember, @Query('userId') userId?: string) {
-    return this.queries.list(actor, userId);
+  async list(
+    @FamilyActor() actor: FamilyMember,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('userId') userId?: string,
+  ) {
+    const page = await this.queries.list(actor, pageParams(query), userId);
+    return withNextCursor(reply, page.next, page.items);
   }
 
   @Get('balance')

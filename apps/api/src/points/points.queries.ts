@@ -3,6 +3,7 @@ import type { BalanceView, PointsEntryView } from '@familyos/contracts';
 import { forbidden, inScope, notFound, readScopeOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type PointsEntryDoc } from '@familyos/projections';
+import { newestByPosition, readPage, type Page, type PageParams } from '../platform/history-page.js';
 import { READ_MODELS } from '../platform/tokens.js';
 
 export function pointsView(e: PointsEntryDoc): PointsEntryView {
@@ -20,6 +21,8 @@ export function pointsView(e: PointsEntryDoc): PointsEntryView {
   };
 }
 
+const POINTS_ORDER = newestByPosition('points');
+
 @Injectable()
 export class PointsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
@@ -29,16 +32,13 @@ export class PointsQueries {
    * Asking for someone outside the family is 404 and a child asking for another is 403, as for the balance: an
    * empty list would not say that the question itself was wrong.
    */
-  async list(actor: Actor & { familyId: string }, userId?: string) {
+  async list(actor: Actor & { familyId: string }, page: PageParams, userId?: string): Promise<Page<PointsEntryView>> {
     const scope = readScopeOf(actor);
     if (userId) await this.memberOfFamily(actor, userId);
     const owner = scope.ownerId ?? userId;
     const where: Record<string, string> = { familyId: scope.familyId, ...(owner ? { userId: owner } : {}) };
-    const entries = await this.readModels.find(collections.points, {
-      where,
-      orderBy: [{ field: 'position', direction: 'desc' }],
-    });
-    return entries.map(pointsView);
+    const { items, next } = await readPage(this.readModels, collections.points, where, POINTS_ORDER, page);
+    return { items: items.map(pointsView), next };
   }
 
   async entry(actor: Actor & { familyId: string }, entryId: string) {

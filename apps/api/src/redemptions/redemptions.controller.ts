@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestRedemptionDto, UpdateRedemptionDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
+import { pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
@@ -20,9 +22,16 @@ export class RedemptionsController {
     private readonly ryw: ReadYourWrites,
   ) {}
 
+  /** Newest first, a page at a time (decision 051); `?status=pending` for the open requests. */
   @Get()
-  list(@FamilyActor() actor: FamilyMember) {
-    return this.queries.list(actor);
+  async list(
+    @FamilyActor() actor: FamilyMember,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Query('status') status?: string,
+  ) {
+    const page = await this.queries.list(actor, pageParams(query), status);
+    return withNextCursor(reply, page.next, page.items);
   }
 
   @Post()

@@ -1,9 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RedemptionView } from '@familyos/contracts';
-import { can, inScope, notFound, readScopeOf, redemptionCan, type AccountContext, type Actor } from '@familyos/domain';
+import { messages, type RedemptionView } from '@familyos/contracts';
+import { can, inScope, invalid, notFound, readScopeOf, redemptionCan, type AccountContext, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type RedemptionDoc } from '@familyos/projections';
+import { readPage, type HistoryOrder, type Page, type PageParams } from '../platform/history-page.js';
 import { READ_MODELS } from '../platform/tokens.js';
+
+const REDEMPTIONS_ORDER: HistoryOrder = {
+  list: 'redemptions',
+  by: [
+    { field: 'requestedAt', direction: 'desc', type: 'string' },
+    { field: 'id', direction: 'desc', type: 'string' },
+  ],
+};
+const STATUSES = ['pending', 'approved', 'rejected'];
 
 /** The points accounts' side of approving: the family's context and each child's balance (for a reviewer). */
 export interface RedemptionAccounts {
@@ -21,16 +31,23 @@ export function redemptionView(actor: Actor, r: RedemptionDoc, accounts?: Redemp
 export class RedemptionsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
-  /** Children see their own (SPEC §7); parents the family's. Newest first. */
-  async list(actor: Actor & { familyId: string }) {
+  /**
+   * Children see their own (SPEC §7); parents the family's. Newest first, a page at a time; `status` narrows it
+   * (`pending`: the open requests a reviewer or a child waits on, however old the history behind them).
+   */
+  async list(actor: Actor & { familyId: string }, page: PageParams, status?: string): Promise<Page<RedemptionView>> {
+    if (status !== undefined && status !== '' && !STATUSES.includes(status)) throw invalid(messages.redemptionStatusFilter, 'status');
     const scope = readScopeOf(actor);
-    const where: Record<string, string> = { familyId: scope.familyId, ...(scope.ownerId ? { userId: scope.ownerId } : {}) };
-    const docs = await this.readModels.find(collections.redemptions, {
-      where,
-      orderBy: [{ field: 'requestedAt', direction: 'desc' }],
-    });
-    const accounts = await this.accounts(actor);
-    return docs.map((r) => redemptionView(actor, r, accounts));
+    const where: Record<string, string> = {
+      familyId: scope.familyId,
+      ...(scope.ownerId ? { userId: scope.ownerId } : {}),
+      ...(status ? { status } : {}),
+    };
+    const [{ items, next }, accounts] = await Promise.all([
+      readPage(this.readModels, collections.redemptions, where, REDEMPTIONS_ORDER, page),
+      this.accounts(actor),
+    ]);
+    return { items: items.map((r) => redemptionView(actor, r, accounts)), next };
   }
 
   /** For a member who reviews redemptions: what each child's account would say to an approval now. */

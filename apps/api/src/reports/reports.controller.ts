@@ -2,10 +2,11 @@ import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/com
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { limits, messages } from '@familyos/contracts';
-import { invalid, type Actor } from '@familyos/domain';
+import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { SignInRateLimiter } from '../auth/rate-limit.js';
 import { reportLimits } from '../mail/mail-limits.js';
+import { pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CLOCK, type Clock } from '../platform/tokens.js';
@@ -14,15 +15,9 @@ import { ReportsQueries } from './reports.queries.js';
 
 type FamilyMember = Actor & { familyId: string };
 
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return limits.reports.historyCount;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1 || n > limits.reports.historyMax) throw invalid(messages.reportsLimit, 'limit');
-  return n;
-}
-
 /**
- * SPEC §7 reports: GET /api/reports (the family's history, newest week first, SPEC §9's 5 unless ?limit=),
+ * SPEC §7 reports: GET /api/reports (the family's history, newest week first, SPEC §9's 5 unless ?limit=, at most
+ * 52 a page, older ones after ?cursor=; decision 051),
  * GET /api/reports/latest (the newest, or 204 No Content when the family has none yet), GET
  * /api/reports/preview (admin: the week so far, stored nowhere), POST /api/reports/generate (parents).
  */
@@ -37,8 +32,9 @@ export class ReportsController {
   ) {}
 
   @Get()
-  list(@FamilyActor() actor: FamilyMember, @Query('limit') limit?: string) {
-    return this.queries.list(actor, parseLimit(limit));
+  async list(@FamilyActor() actor: FamilyMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const page = await this.queries.list(actor, pageParams(query, limits.reports.historyCount, limits.reports.historyMax, messages.reportsLimit));
+    return withNextCursor(reply, page.next, page.items);
   }
 
   @Get('latest')

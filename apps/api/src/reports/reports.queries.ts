@@ -3,7 +3,17 @@ import type { WeeklyReport } from '@familyos/contracts';
 import { computeWeeklyReport, inScope, notFound, readScopeOf, reportWeekOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ReportDoc } from '@familyos/projections';
+import { readPage, type HistoryOrder, type Page, type PageParams } from '../platform/history-page.js';
 import { READ_MODELS } from '../platform/tokens.js';
+
+/** Newest week first; a family has one report per week (its id is the family and the week), so ties never happen. */
+const REPORTS_ORDER: HistoryOrder = {
+  list: 'reports',
+  by: [
+    { field: 'weekStartDate', direction: 'desc', type: 'string' },
+    { field: 'id', direction: 'desc', type: 'string' },
+  ],
+};
 
 type FamilyMember = Actor & { familyId: string };
 
@@ -20,18 +30,14 @@ export function reportView(actor: FamilyMember, report: ReportDoc): WeeklyReport
 export class ReportsQueries {
   constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
 
-  /** The family's reports, newest week first. */
-  async list(actor: FamilyMember, limit: number): Promise<WeeklyReport[]> {
-    const docs = await this.readModels.find(collections.reports, {
-      where: { familyId: actor.familyId },
-      orderBy: [{ field: 'weekStartDate', direction: 'desc' }],
-      limit,
-    });
-    return docs.map((d) => reportView(actor, d));
+  /** The family's reports, newest week first, a page at a time. */
+  async list(actor: FamilyMember, page: PageParams): Promise<Page<WeeklyReport>> {
+    const { items, next } = await readPage(this.readModels, collections.reports, { familyId: actor.familyId }, REPORTS_ORDER, page);
+    return { items: items.map((d) => reportView(actor, d)), next };
   }
 
   async latest(actor: FamilyMember): Promise<WeeklyReport | null> {
-    return (await this.list(actor, 1))[0] ?? null;
+    return (await this.list(actor, { limit: 1 })).items[0] ?? null;
   }
 
   async one(actor: FamilyMember, weekStartDate: string): Promise<WeeklyReport> {

@@ -2,9 +2,20 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { get, put } from '../lib/api';
 import { useCreatePost } from '../lib/submission';
 import type { Redemption } from '../lib/types';
+import { listPath } from './pages';
 import { invalidatePoints } from './points';
 
-export const redemptionsQuery = queryOptions({ queryKey: ['api', 'redemptions'], queryFn: () => get<Redemption[]>('/api/redemptions') });
+/** Every redemptions query's key starts here (the live topic). */
+export const redemptionsKey = ['api', 'redemptions'] as const;
+
+/**
+ * The open requests (a child's own; a reviewer's, the family's), however long the history behind them: the server
+ * filters (decision 051). Every screen shows only these; 200, the most a page holds, is more than points allow.
+ */
+export const redemptionsQuery = queryOptions({
+  queryKey: [...redemptionsKey, 'pending'],
+  queryFn: () => get<Redemption[]>(listPath('/api/redemptions', { status: 'pending', limit: 200 })),
+});
 export const useRedemptions = () => useQuery(redemptionsQuery);
 
 /** The server decides the cost from the family's rewards; `cost` is sent as SPEC §7 says and ignored there. */
@@ -15,7 +26,7 @@ export function useRequestRedemption() {
     mutationFn: (reward: { option: string; cost: number }) => create<Redemption>('/api/redemptions', reward),
     // A request sets its cost aside: the child's available points change with it.
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }), invalidatePoints(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsKey }), invalidatePoints(queryClient)]);
     },
   });
 }
@@ -26,7 +37,7 @@ export function useReviewRedemption() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'approved' | 'rejected' }) => put<Redemption>(`/api/redemptions/${id}`, { status }),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsQuery.queryKey }), invalidatePoints(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: redemptionsKey }), invalidatePoints(queryClient)]);
     },
   });
 }

@@ -2,9 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { get } from '../lib/api';
 import { useCreatePost } from '../lib/submission';
 import type { WeeklyReport } from '../lib/types';
+import { useHistory } from './pages';
 
-export const reportsQuery = queryOptions({ queryKey: ['api', 'reports'], queryFn: () => get<WeeklyReport[]>('/api/reports') });
-export const useReports = () => useQuery(reportsQuery);
+/** Every reports query's key starts here (the live topic). */
+export const reportsQuery = { queryKey: ['api', 'reports'] as const };
+
+/** The family's reports, newest week first: SPEC §9's 5 most recent (the server's page), older ones on request. */
+export const useReports = () => useHistory<WeeklyReport>('reports', '/api/reports');
 
 /** GET /api/reports/preview (admin): this week so far, computed on the fly and stored nowhere. */
 export const reportPreviewQuery = queryOptions({ queryKey: [...reportsQuery.queryKey, 'preview'], queryFn: () => get<WeeklyReport>('/api/reports/preview') });

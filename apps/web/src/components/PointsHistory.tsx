@@ -1,5 +1,4 @@
-import { Box, Button, Chip, List, ListItem, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { signedFp } from '@familyos/contracts/rules';
 import { ago } from '../lib/dates';
 import type { PointsEntry, User } from '../lib/types';
@@ -24,13 +23,13 @@ interface PointsHistoryProps {
   issuerNote?: 'name' | 'parent';
   /** The friendly sentence when there is nothing to show. */
   empty: string;
-  /** How many entries show before a "Show more" button; all when omitted. */
-  pageSize?: number;
 }
 
-/** A points history, newest first as the server answers it: who, reason, signed amount, status, time, issuer. */
-export function PointsHistory({ entries, users = [], showWho = false, issuerNote = 'name', empty, pageSize }: PointsHistoryProps) {
-  const [shown, setShown] = useState(pageSize ?? Infinity);
+/**
+ * A points history, newest first as the server answers it: who, reason, signed amount, status, time, issuer. The
+ * pages read so far (decision 051); the screen puts its "Show more" under it.
+ */
+export function PointsHistory({ entries, users = [], showWho = false, issuerNote = 'name', empty }: PointsHistoryProps) {
   if (entries.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -39,48 +38,39 @@ export function PointsHistory({ entries, users = [], showWho = false, issuerNote
     );
   }
   const byId = new Map(users.map((u) => [u.id, u]));
-  const visible = entries.slice(0, shown);
-  const left = entries.length - visible.length;
   return (
-    <>
-      <List disablePadding data-testid="points-history">
-        {visible.map((entry, index) => {
-          const who = byId.get(entry.userId);
-          const issuer = entry.issuerId ? byId.get(entry.issuerId) : undefined;
-          // A missed chore's deduction and a streak bonus are the chores' own doing (issuer 'system'), no parent's.
-          const automatic = entry.source === 'missed' || entry.source === 'streakBonus';
-          const given = automatic
-            ? 'From repeating chores'
-            : entry.issuerId
-              ? issuerNote === 'parent'
-                ? 'Given by parent'
-                : `Given by ${issuer?.name ?? 'a parent'}`
-              : null;
-          const details = [showWho && who ? who.name : null, ago(entry.date), given].filter(Boolean).join(' · ');
-          return (
-            <ListItem key={entry.id} disableGutters divider={index < visible.length - 1} sx={{ gap: 1.5, alignItems: 'center', py: 1.25 }} data-testid="points-entry">
-              {showWho && who && <UserAvatar user={who} size={36} />}
-              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{entry.reason}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {details}
-                </Typography>
-              </Box>
-              <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-                <Typography sx={{ fontWeight: 800, color: entry.amount >= 0 ? 'success.main' : 'error.main', whiteSpace: 'nowrap' }}>
-                  {signedFp(entry.amount)}
-                </Typography>
-                <ApprovalChip approved={entry.approved} />
-              </Stack>
-            </ListItem>
-          );
-        })}
-      </List>
-      {left > 0 && pageSize && (
-        <Button onClick={() => setShown((n) => n + pageSize)} sx={{ mt: 1 }}>
-          Show more ({left} more)
-        </Button>
-      )}
-    </>
+    <List disablePadding data-testid="points-history">
+      {entries.map((entry, index) => {
+        const who = byId.get(entry.userId);
+        const issuer = entry.issuerId ? byId.get(entry.issuerId) : undefined;
+        // A missed chore's deduction and a streak bonus are the chores' own doing (issuer 'system'), no parent's.
+        const automatic = entry.source === 'missed' || entry.source === 'streakBonus';
+        const given = automatic
+          ? 'From repeating chores'
+          : entry.issuerId
+            ? issuerNote === 'parent'
+              ? 'Given by parent'
+              : `Given by ${issuer?.name ?? 'a parent'}`
+            : null;
+        const details = [showWho && who ? who.name : null, ago(entry.date), given].filter(Boolean).join(' · ');
+        return (
+          <ListItem key={entry.id} disableGutters divider={index < entries.length - 1} sx={{ gap: 1.5, alignItems: 'center', py: 1.25 }} data-testid="points-entry">
+            {showWho && who && <UserAvatar user={who} size={36} />}
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{entry.reason}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {details}
+              </Typography>
+            </Box>
+            <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+              <Typography sx={{ fontWeight: 800, color: entry.amount >= 0 ? 'success.main' : 'error.main', whiteSpace: 'nowrap' }}>
+                {signedFp(entry.amount)}
+              </Typography>
+              <ApprovalChip approved={entry.approved} />
+            </Stack>
+          </ListItem>
+        );
+      })}
+    </List>
   );
 }

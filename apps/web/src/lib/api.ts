@@ -42,6 +42,24 @@ export interface RequestOptions {
 }
 
 export async function api<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(method, path, body, options)).body;
+}
+
+/** Where a paged list answers the cursor of its next page (decision 051). */
+const NEXT_CURSOR_HEADER = 'x-familyos-next-cursor';
+
+/** A page of a history list: its rows as the server shapes them, and the next page's cursor (null on the last). */
+export interface Page<T> {
+  body: T;
+  next: string | null;
+}
+
+export async function getPage<T>(path: string): Promise<Page<T>> {
+  const { body, response } = await send<T>('GET', path, undefined, {});
+  return { body, next: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+async function send<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<{ body: T; response: Response }> {
   const headers: Record<string, string> = { ...options.headers };
   const token = sessionToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -82,7 +100,7 @@ export async function api<T>(method: string, path: string, body?: unknown, optio
       parsed,
     );
   }
-  return parsed as T;
+  return { body: parsed as T, response };
 }
 
 export const get = <T>(path: string, options?: RequestOptions) => api<T>('GET', path, undefined, options);

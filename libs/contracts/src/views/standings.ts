@@ -51,6 +51,8 @@ export interface ChildStanding extends LeaderboardEntry {
   /** Approved tasks credited to the child, ever, and in ThisWeek. */
   tasksDone: number;
   tasksThisWeek: number;
+  /** Every points entry of the child, approved or pending (the profile's "Activities"). */
+  activities: number;
 }
 
 /** GET /api/standings: the week, the family leaderboard, and the figures the caller may read. */

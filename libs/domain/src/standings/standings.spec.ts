@@ -53,7 +53,7 @@ describe('computeStandings', () => {
     { id: 'cy', name: 'Cy', username: 'cy', avatar: '🐯' },
   ];
   const accounts: StandingsInput['accounts'] = [
-    { userId: 'ada', balance: 40, pending: 25, totalEarned: 45, totalSpent: 5, tasksDone: 3 },
+    { userId: 'ada', balance: 40, pending: 25, totalEarned: 45, totalSpent: 5, tasksDone: 3, activities: 7 },
     { userId: 'ben', balance: 40, pending: 0, totalEarned: 40, totalSpent: 0, tasksDone: 1 },
   ];
   const entry = (userId: string, amount: number, date: string, source = 'issued', approved = true) => ({ userId, amount, date, source, approved });
@@ -76,17 +76,17 @@ describe('computeStandings', () => {
       {
         userId: 'ada', name: 'Ada', username: 'ada', avatar: '🦊',
         rank: 1, thisWeek: 40, weekRank: 1, starOfTheWeek: true,
-        balance: 40, pending: 25, available: 15, spendable: 15, totalEarned: 45, totalSpent: 5, tasksDone: 3, tasksThisWeek: 1,
+        balance: 40, pending: 25, available: 15, spendable: 15, totalEarned: 45, totalSpent: 5, tasksDone: 3, tasksThisWeek: 1, activities: 7,
       },
       {
         userId: 'ben', name: 'Ben', username: 'ben', avatar: '🐻',
         rank: 1, thisWeek: 10, weekRank: 2, starOfTheWeek: false,
-        balance: 40, pending: 0, available: 40, spendable: 40, totalEarned: 40, totalSpent: 0, tasksDone: 1, tasksThisWeek: 0,
+        balance: 40, pending: 0, available: 40, spendable: 40, totalEarned: 40, totalSpent: 0, tasksDone: 1, tasksThisWeek: 0, activities: 0,
       },
       {
         userId: 'cy', name: 'Cy', username: 'cy', avatar: '🐯',
         rank: 3, thisWeek: 0, weekRank: 3, starOfTheWeek: false,
-        balance: 0, pending: 0, available: 0, spendable: 0, totalEarned: 0, totalSpent: 0, tasksDone: 0, tasksThisWeek: 0,
+        balance: 0, pending: 0, available: 0, spendable: 0, totalEarned: 0, totalSpent: 0, tasksDone: 0, tasksThisWeek: 0, activities: 0,
       },
     ]);
     expect(view.totals).toEqual({ thisWeek: 50, tasksThisWeek: 1 });

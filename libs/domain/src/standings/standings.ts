@@ -57,7 +57,7 @@ export interface StandingsInput {
   /** The family's children; a deactivated one (`active: false`) is in no figure and on no leaderboard. */
   children: ReadonlyArray<{ id: string; name: string; username: string; avatar: string; active?: boolean }>;
   /** The points projection's running totals per child (a child without a row has none yet). */
-  accounts: ReadonlyArray<{ userId: string; balance: number; pending: number; totalEarned: number; totalSpent: number; tasksDone: number }>;
+  accounts: ReadonlyArray<{ userId: string; balance: number; pending: number; totalEarned: number; totalSpent: number; tasksDone: number; activities?: number }>;
   /** The family's entries dated inside `week` (more are ignored). */
   entries: ReadonlyArray<{ userId: string; amount: number; approved: boolean; source: string; date: string; taskId?: string | null }>;
 }
@@ -107,6 +107,7 @@ export function computeStandings(input: StandingsInput): StandingsView {
       totalEarned: account?.totalEarned ?? 0,
       totalSpent: account?.totalSpent ?? 0,
       tasksDone: account?.tasksDone ?? 0,
+      activities: account?.activities ?? 0,
       tasksThisWeek: tasksDoneAmong(own),
     };
   });

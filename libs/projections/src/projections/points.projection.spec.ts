@@ -61,6 +61,7 @@ describe('points projection', () => {
         // Both redemptions were decided: nothing is set aside any more.
         pending: 0,
         tasksDone: 1,
+        activities: 5,
         lastPosition: reject.position,
       },
     ]);
@@ -123,12 +124,12 @@ describe('points projection', () => {
     expect(balances[0]).toMatchObject({ balance: 20, totalEarned: 20, totalSpent: 0 });
   });
 
-  it('an unapproved entry alone makes no balance', async () => {
+  it('an unapproved entry alone makes no balance, but counts among the activities', async () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
     log.add('pointsAccount-kid', 'PointsIssued', { entryId: 'p1', childId: 'kid', amount: 50, reason: 'Pending', approved: false, issuerId: 'mom' });
     const { entries, balances } = await run(log);
     expect(entries.map((e) => [e.id, e.approved])).toEqual([['p1', false]]);
-    expect(balances).toEqual([]);
+    expect(balances).toEqual([{ id: 'kid', familyId: 'fam-1', userId: 'kid', balance: 0, totalEarned: 0, totalSpent: 0, pending: 0, tasksDone: 0, activities: 1, lastPosition: 1 }]);
   });
 
   it('redemptions go pending → approved or rejected, with decidedAt and decidedBy', async () => {
@@ -149,7 +150,7 @@ describe('points projection', () => {
     ]);
     // No entry and no balance yet, but the cost is set aside.
     expect(balances).toEqual([
-      { id: 'kid', familyId: 'fam-1', userId: 'kid', balance: 0, totalEarned: 0, totalSpent: 0, pending: 5, tasksDone: 0, lastPosition: r.position },
+      { id: 'kid', familyId: 'fam-1', userId: 'kid', balance: 0, totalEarned: 0, totalSpent: 0, pending: 5, tasksDone: 0, activities: 0, lastPosition: r.position },
     ]);
     expect(entries).toEqual([]);
   });
@@ -209,6 +210,6 @@ describe('points projection', () => {
     const log = new EventLog({ familyId: 'fam-1', actorId: 'system' });
     log.add('pointsAccount-emma', 'MissedChorePointsDeducted', { entryId: 'm1', childId: 'emma', taskId: 'c1_2026-11-23', amount: -3, reason: 'Missed: Make Bed' });
     const { balances } = await run(log);
-    expect(balances).toEqual([{ id: 'emma', familyId: 'fam-1', userId: 'emma', balance: -3, totalEarned: 0, totalSpent: 0, pending: 0, tasksDone: 0, lastPosition: 1 }]);
+    expect(balances).toEqual([{ id: 'emma', familyId: 'fam-1', userId: 'emma', balance: -3, totalEarned: 0, totalSpent: 0, pending: 0, tasksDone: 0, activities: 1, lastPosition: 1 }]);
   });
 });

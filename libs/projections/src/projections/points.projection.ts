@@ -13,7 +13,7 @@ const SERVER_ENTRY_SOURCE = {
   StreakBonusCredited: 'streakBonus',
 } as const satisfies Record<string, PointsEntryDoc['source']>;
 
-type AccountChange = Partial<Pick<BalanceDoc, 'balance' | 'totalEarned' | 'totalSpent' | 'pending' | 'tasksDone'>>;
+type AccountChange = Partial<Pick<BalanceDoc, 'balance' | 'totalEarned' | 'totalSpent' | 'pending' | 'tasksDone' | 'activities'>>;
 
 async function changeAccount(tx: ReadModelTx, event: StoredEvent, childId: string, change: AccountChange) {
   const current: BalanceDoc = (await tx.get(collections.balances, childId)) ?? {
@@ -25,13 +25,14 @@ async function changeAccount(tx: ReadModelTx, event: StoredEvent, childId: strin
     totalSpent: 0,
     pending: 0,
     tasksDone: 0,
+    activities: 0,
     lastPosition: 0,
   };
   // Running totals are the one non-idempotent write here: the position guard makes a replayed event a no-op,
   // so an event changes the account once, in one write.
   if (event.position <= current.lastPosition) return;
   const next = { ...current, lastPosition: event.position };
-  for (const [field, by] of Object.entries(change) as [keyof AccountChange, number][]) next[field] += by;
+  for (const [field, by] of Object.entries(change) as [keyof AccountChange, number][]) next[field] = (next[field] ?? 0) + by;
   await tx.put(collections.balances, next);
 }
 
@@ -39,9 +40,10 @@ async function changeAccount(tx: ReadModelTx, event: StoredEvent, childId: strin
 async function addEntry(tx: ReadModelTx, event: StoredEvent, entry: Omit<PointsEntryDoc, 'familyId' | 'date' | 'position'>, alsoChange: AccountChange = {}) {
   const familyId = event.metadata.familyId!;
   await tx.put(collections.points, { ...entry, familyId, date: event.metadata.timestamp, position: event.position });
-  if (!entry.approved) return;
+  if (!entry.approved) return changeAccount(tx, event, entry.userId, { ...alsoChange, activities: 1 });
   await changeAccount(tx, event, entry.userId, {
     ...alsoChange,
+    activities: 1,
     balance: entry.amount,
     // A reversal takes back what a task had earned (giving back a deduction task's debit earns nothing);
     // a deduction or a spend never counts against "earned".
@@ -61,11 +63,12 @@ async function decideRedemption(tx: ReadModelTx, event: StoredEvent, id: string,
 /**
  * Points entries, redemptions and each child's account totals (balance, pending redemptions, earned, spent,
  * tasks done): everything that lives in pointsAccount-<childId> streams. Version 2 added pending and tasksDone;
- * 3, the entries of repeating chores (missed chores' debits, streak bonuses).
+ * 3, the entries of repeating chores (missed chores' debits, streak bonuses); 4, each child's count of entries
+ * (activities), so no screen counts a downloaded history (decision 051).
  */
 export const pointsProjection: Projection = {
   name: 'points',
-  version: 3,
+  version: 4,
   collections: [collections.points, collections.balances, collections.redemptions],
   handles: ['PointsIssued', 'TaskPointsAwarded', 'TaskPointsReversed', 'MissedChorePointsDeducted', 'StreakBonusCredited', 'RedemptionRequested', 'RedemptionApproved', 'RedemptionRejected'],
   async apply(event, tx) {

@@ -72,7 +72,7 @@ export const readModelIndexes = [
   { collection: collections.points, fields: ['familyId', 'date'] },
   { collection: collections.members, fields: ['usernameLower'] },
   // A member's notifications, newest first; their unread ones (the badge, and "mark all as read").
-  { collection: collections.notifications, fields: ['memberId', 'position'] },
+  { collection: collections.notifications, fields: ['memberId', 'position', 'id'] },
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
   // The notifications one event made (push delivers them, the live stream refreshes their members' bells).
   { collection: collections.notifications, fields: ['familyId', 'position'] },
@@ -83,4 +83,16 @@ export const readModelIndexes = [
   { collection: collections.liveChanges, fields: ['familyId', 'position'] },
   // A member's devices with push on (their settings, and where the delivery reactor sends their notices).
   { collection: collections.pushSubscriptions, fields: ['memberId'] },
+  // History pages, newest (or oldest) first after a cursor: the filter, then the order with id last (decision 051).
+  { collection: collections.points, fields: ['familyId', 'position', 'id'] },
+  { collection: collections.points, fields: ['familyId', 'userId', 'position', 'id'] },
+  { collection: collections.announcements, fields: ['familyId', 'position', 'id'] },
+  { collection: collections.comments, fields: ['familyId', 'announcementId', 'position', 'id'] },
+  { collection: collections.redemptions, fields: ['familyId', 'requestedAt', 'id'] },
+  { collection: collections.redemptions, fields: ['familyId', 'userId', 'requestedAt', 'id'] },
+  { collection: collections.redemptions, fields: ['familyId', 'status', 'requestedAt', 'id'] },
+  { collection: collections.reports, fields: ['familyId', 'weekStartDate', 'id'] },
+  { collection: collections.audit, fields: ['familyId', 'position', 'id'] },
+  // A calendar window: single events by their end (or, without one, their start); repeating series by family.
+  { collection: collections.calendarEvents, fields: ['familyId', 'isRecurring', 'endDate', 'startDate'] },
 ];

@@ -88,6 +88,8 @@ export interface BalanceDoc {
   pending: number;
   /** Approved tasks credited to this child (one TaskPointsAwarded each). */
   tasksDone: number;
+  /** Every points entry of this child, approved or not: the profile's "Activities", counted here, not by a client. */
+  activities: number;
   /** Position of the last event folded in: makes the running totals idempotent under replays. */
   lastPosition: number;
 }

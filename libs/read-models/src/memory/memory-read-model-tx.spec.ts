@@ -75,6 +75,8 @@ describe('MemoryReadModelTx', () => {
     ['range by two equalities', { where: { familyId: 'f1', done: false, n: { gt: 1 } } }],
     ['range by family against null', { where: { familyId: 'f1', n: { lte: null } } }],
     ['range by family over text', { where: { familyId: 'f3', name: { gte: 'a', lt: '\uffff' } } }],
+    ['a page after a row, descending', { where: { familyId: 'f1' }, orderBy: [{ field: 'n', direction: 'desc' }, { field: 'id', direction: 'desc' }], after: [1.5, 'e'], limit: 5 }],
+    ['a page after a row, mixed directions', { orderBy: [{ field: 'familyId' }, { field: 'id', direction: 'desc' }], after: ['f1', 'b'] }],
     ['fractional limit', { orderBy: [{ field: 'id' }], limit: 2.7 }],
   ];
 

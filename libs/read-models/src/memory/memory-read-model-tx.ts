@@ -1,4 +1,4 @@
-import type { Collection as Named, Condition, Doc, Query, ReadModelReader, ReadModelTx, Scalar } from '../port.js';
+import { checkAfter, isAfter, type Collection as Named, type Condition, type Doc, type Query, type ReadModelReader, type ReadModelTx, type Scalar } from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -346,6 +346,10 @@ export class MemoryReadModelTx implements ReadModelTx {
         }
         return 0;
       });
+    }
+    if (query.after) {
+      checkAfter(query);
+      result = result.filter((d) => isAfter(d as unknown as Record<string, unknown>, query));
     }
     if (query.limit !== undefined) result = result.slice(0, Math.max(0, Math.floor(query.limit)));
     return result;

@@ -1,5 +1,5 @@
 import { MongoClient, type ClientSession, type Collection, type Db, type Filter, type Sort } from 'mongodb';
-import { CheckpointMovedError, type Checkpoint, type Collection as Named, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
+import { checkAfter, CheckpointMovedError, type Checkpoint, type Collection as Named, type Condition, type Doc, type Query, type ReadModelStore, type ReadModelTx, type Scalar } from '../port.js';
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const COLLECTION = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -40,6 +40,16 @@ function condition(c: Condition): unknown {
 function filterOf(query: Query): Filter<Stored> {
   const filter: Record<string, unknown> = {};
   for (const [name, c] of Object.entries(query.where ?? {})) filter[field(name)] = condition(c);
+  if (query.after) {
+    // After the last row: greater (or less, descending) on the first field, or equal on it and after on the next.
+    checkAfter(query);
+    const orderBy = query.orderBy ?? [];
+    const after = query.after.map(scalar);
+    filter.$or = orderBy.map((o, i) => ({
+      ...Object.fromEntries(orderBy.slice(0, i).map((e, j) => [field(e.field), after[j]])),
+      [field(o.field)]: { [o.direction === 'desc' ? '$lt' : '$gt']: after[i] },
+    }));
+  }
   return filter as Filter<Stored>;
 }
 

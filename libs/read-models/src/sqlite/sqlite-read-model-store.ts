@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import {
+  checkAfter,
   CheckpointMovedError,
   type Checkpoint,
   type Collection,
@@ -104,6 +105,28 @@ function condition(name: string, c: Condition, params: Scalar[]): string {
 }
 
 /**
+ * Rows after a page's last row. The first field's bound (`<=` or `>=`) is redundant but is what lets SQLite seek
+ * the index to the cursor (it does not seek on a row value or an OR); the rest tells ties apart.
+ */
+function afterCondition(query: Query, params: Scalar[]): string {
+  checkAfter(query);
+  const orderBy = query.orderBy ?? [];
+  const after = query.after ?? [];
+  const op = (o: { direction?: 'asc' | 'desc' }) => (o.direction === 'desc' ? '<' : '>');
+  params.push(bind(after[0]));
+  const seek = `${field(orderBy[0].field)} ${op(orderBy[0])}= ?`;
+  const alternatives = orderBy.map((o, i) => {
+    const equal = orderBy.slice(0, i).map((e, j) => {
+      params.push(bind(after[j]));
+      return `${field(e.field)} = ?`;
+    });
+    params.push(bind(after[i]));
+    return `(${[...equal, `${field(o.field)} ${op(o)} ?`].join(' AND ')})`;
+  });
+  return `${seek} AND (${alternatives.join(' OR ')})`;
+}
+
+/**
  * Read models in their own SQLite file (not the event log's): they can be dropped and rebuilt at will, and
  * they commit at synchronous=NORMAL, less durable than the log, which is fine because a projection that lost
  * its last commits simply replays them from its checkpoint.
@@ -194,6 +217,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     const params: Scalar[] = [];
     const where = [`collection = '${collectionName(collection)}'`];
     for (const [name, c] of Object.entries(query.where ?? {})) where.push(condition(name, c, params));
+    if (query.after) where.push(afterCondition(query, params));
     let sql = `SELECT doc FROM documents WHERE ${where.join(' AND ')}`;
     if (query.orderBy?.length) {
       sql += ` ORDER BY ${query.orderBy.map((o) => `${field(o.field)} ${o.direction === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}`;

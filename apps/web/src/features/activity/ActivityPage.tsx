@@ -2,17 +2,21 @@ import { fp, signedFp } from '@familyos/contracts/rules';
 import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
-import type { ChildStanding, Me, PointsEntry, Task, User } from '../../lib/types';
+import type { ChildStanding, Me, Task, User } from '../../lib/types';
 import { useMe } from '../../lib/session';
 import { useUsers } from '../../api/members';
 import { UserAvatar } from '../../components/UserAvatar';
-import { usePoints } from '../../api/points';
+import { usePointsHistory } from '../../api/points';
 import { useStanding, useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import { SectionCard } from '../../components/SectionCard';
 import { h1Sx, InlineLoading, TaskSummaryList } from '../../components/page-parts';
 import { newestFirst } from '../../lib/dates';
 import { PointsHistory } from '../../components/PointsHistory';
+import { ShowMore } from '../../components/ShowMore';
+
+/** The history's page: what showed before "Show more" when the whole history was read at once. */
+const HISTORY_PAGE = 15;
 
 /**
  * SPEC §2 Activity: a child sees its own balance, rejected tasks and points history; parents see every
@@ -21,7 +25,8 @@ import { PointsHistory } from '../../components/PointsHistory';
 export default function ActivityPage() {
   usePageTitle('Activity');
   const me = useMe();
-  const points = usePoints();
+  // The first page of everyone's (a child: its own) history; History reads the same query, or one child's.
+  const { query: points } = usePointsHistory({ limit: HISTORY_PAGE });
   const users = useUsers();
   const tasks = useTasks();
   const own = me.abilities.hasBalance;
@@ -52,7 +57,7 @@ export default function ActivityPage() {
             {own ? <OwnBalance me={me} /> : <ChildrenBalances />}
             <RejectedTasks me={me} tasks={tasks.data} users={users.data} />
           </Stack>
-          <History me={me} points={points.data} users={users.data} />
+          <History me={me} users={users.data} />
         </Box>
       )}
     </Stack>
@@ -140,11 +145,12 @@ function RejectedTasks({ me, tasks, users }: { me: Me; tasks: Task[]; users: Use
   );
 }
 
-function History({ me, points, users }: { me: Me; points: PointsEntry[]; users: User[] }) {
+/** The history a page at a time; a parent's chip asks the server for one child's (the server scopes a child to its own). */
+function History({ me, users }: { me: Me; users: User[] }) {
   const own = me.abilities.hasBalance;
   const children = users.filter((u) => u.role === 'child');
   const [who, setWho] = useState<string>('all');
-  const entries = own ? points.filter((e) => e.userId === me.id) : who === 'all' ? points : points.filter((e) => e.userId === who);
+  const { query, rows: entries } = usePointsHistory({ userId: own || who === 'all' ? undefined : who, limit: HISTORY_PAGE });
   return (
     <SectionCard variant="page" title="Points History" emoji="📜" testId="activity-history">
       {!own && children.length > 1 && (
@@ -162,15 +168,22 @@ function History({ me, points, users }: { me: Me; points: PointsEntry[]; users: 
           ))}
         </Stack>
       )}
-      <PointsHistory
-        key={who}
-        entries={entries}
-        users={users}
-        showWho={!own}
-        issuerNote="name"
-        pageSize={15}
-        empty={own ? 'No points yet. Complete a task to earn your first Family Points! 💪' : 'No points have been given yet.'}
-      />
+      {query.isPending ? (
+        <InlineLoading label="Loading points history" />
+      ) : query.isError ? (
+        <Typography color="error">Unable to load the points history.</Typography>
+      ) : (
+        <>
+          <PointsHistory
+            entries={entries}
+            users={users}
+            showWho={!own}
+            issuerNote="name"
+            empty={own ? 'No points yet. Complete a task to earn your first Family Points! 💪' : 'No points have been given yet.'}
+          />
+          <ShowMore query={query} label="Show older points" />
+        </>
+      )}
     </SectionCard>
   );
 }

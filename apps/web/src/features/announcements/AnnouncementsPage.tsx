@@ -5,9 +5,10 @@ import { usePageTitle } from '../../lib/page-title';
 import { ROLE_LABEL } from '../../lib/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { ShowMore } from '../../components/ShowMore';
 import { SoftChip } from '../../components/SoftChip';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useAnnouncements, type Announcement } from '../../api/announcements';
+import { useAnnouncementBoard, type Announcement } from '../../api/announcements';
 import { useDeleteAnnouncement, useEditAnnouncement } from './api';
 import { CommentThread } from './CommentThread';
 import { EditPostForm } from './EditPostForm';
@@ -19,7 +20,7 @@ import { usePostActions } from './usePostActions';
 /** SPEC §2 Announcements: the form, then every announcement, newest first, each with its reply thread. */
 export default function AnnouncementsPage() {
   usePageTitle('Announcements');
-  const announcements = useAnnouncements();
+  const { query: announcements, rows } = useAnnouncementBoard();
   return (
     <Stack spacing={3} sx={{ maxWidth: 760, mx: 'auto' }}>
       <Box>
@@ -38,13 +39,14 @@ export default function AnnouncementsPage() {
         </Stack>
       ) : announcements.isError ? (
         <Alert severity="error">Unable to load announcements.</Alert>
-      ) : announcements.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState emoji="📭">No announcements yet. Be the first to share something!</EmptyState>
       ) : (
         <Stack spacing={2} component="section" aria-label="All announcements">
-          {announcements.data.map((a) => (
+          {rows.map((a) => (
             <AnnouncementCard key={a.id} announcement={a} />
           ))}
+          <ShowMore query={announcements} label="Show older announcements" />
         </Stack>
       )}
     </Stack>

@@ -5,6 +5,7 @@ import { failureMessage } from '../../lib/api';
 import { useOneSubmission } from '../../lib/submission';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ShowMore } from '../../components/ShowMore';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './api';
 import { EditPostForm } from './EditPostForm';
@@ -14,7 +15,7 @@ import { usePostActions } from './usePostActions';
 
 /** SPEC §2: an announcement's reply thread, oldest first, and the reply box (1..300; blank input is ignored). */
 export function CommentThread({ announcementId }: { announcementId: string }) {
-  const comments = useComments(announcementId);
+  const { query: comments, rows } = useComments(announcementId);
   const add = useAddComment(announcementId);
   const toast = useToast();
   const [content, setContent] = useState('');
@@ -45,12 +46,15 @@ export function CommentThread({ announcementId }: { announcementId: string }) {
           Replies could not be loaded.
         </Typography>
       ) : (
-        comments.data.length > 0 && (
-          <List disablePadding aria-label="Replies">
-            {comments.data.map((c) => (
-              <CommentItem key={c.id} comment={c} announcementId={announcementId} />
-            ))}
-          </List>
+        rows.length > 0 && (
+          <>
+            <List disablePadding aria-label="Replies">
+              {rows.map((c) => (
+                <CommentItem key={c.id} comment={c} announcementId={announcementId} />
+              ))}
+            </List>
+            <ShowMore query={comments} label="Show later replies" testId="show-more-replies" />
+          </>
         )
       )}
       <Stack component="form" noValidate direction="row" spacing={1} onSubmit={onSubmit} sx={{ mt: 1, alignItems: 'flex-start' }}>

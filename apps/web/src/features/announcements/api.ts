@@ -1,24 +1,22 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentView } from '@familyos/contracts/rules';
-import { ApiError, del, get, put, sessionToken } from '../../lib/api';
+import { ApiError, del, put, sessionToken } from '../../lib/api';
 import { useCreatePost } from '../../lib/submission';
-import { announcementsQuery, type Announcement } from '../../api/announcements';
+import { announcementsKey, type Announcement } from '../../api/announcements';
+import { useHistory } from '../../api/pages';
 
 export type Comment = CommentView;
 
-export const commentsQuery = (announcementId: string) =>
-  queryOptions({
-    queryKey: [...announcementsQuery.queryKey, announcementId, 'comments'],
-    queryFn: () => get<Comment[]>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`),
-  });
-export const useComments = (announcementId: string, enabled = true) => useQuery({ ...commentsQuery(announcementId), enabled });
+/** A thread, oldest first, a page at a time (decision 051): the next page holds the later replies. */
+export const useComments = (announcementId: string, enabled = true) =>
+  useHistory<Comment>('announcements', `/api/announcements/${encodeURIComponent(announcementId)}/comments`, {}, enabled);
 
 export function usePostAnnouncement() {
   const queryClient = useQueryClient();
   const create = useCreatePost();
   return useMutation({
     mutationFn: (body: { content: string; photoUrl: string | null }) => create<Announcement>('/api/announcements', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsKey }),
   });
 }
 
@@ -28,7 +26,7 @@ export function useAddComment(announcementId: string) {
   return useMutation({
     mutationFn: (content: string) => create<Comment>(`/api/announcements/${encodeURIComponent(announcementId)}/comments`, { content }),
     // The thread and the list's comment count.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsKey }),
   });
 }
 
@@ -38,7 +36,7 @@ const commentPath = (announcementId: string, commentId: string) => `${announceme
 /** Every change to a post or a reply refreshes the board and its threads (their keys start with the board's). */
 function useBoardMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsQuery.queryKey }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementsKey }) });
 }
 
 /** PUT /api/announcements/{id}: its author's new text. */

@@ -2,6 +2,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { ShowMore } from '../../components/ShowMore';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ago } from '../../lib/dates';
 import type { Notification } from '../../lib/types';
@@ -11,15 +12,13 @@ const countLabel = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 /** The header's bell: the unread count, and the newest notifications in a popover, each leading to its item. */
 export function NotificationBell() {
-  const notifications = useNotifications();
+  const { query: notifications, notifications: list, unread } = useNotifications();
   const read = useReadNotification();
   const readAll = useReadAllNotifications();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const paper = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const unread = notifications.data?.unread ?? 0;
-  const list = notifications.data?.notifications ?? [];
 
   // The button is disabled once all is read: focus goes back to the list, so Escape and Tab still work in it.
   const keepFocus = () => paper.current?.focus();
@@ -95,6 +94,9 @@ export function NotificationBell() {
             ))}
           </List>
         )}
+        <Box sx={{ pb: notifications.hasNextPage ? 1.5 : 0 }}>
+          <ShowMore query={notifications} label="Show older notifications" testId="show-older-notifications" />
+        </Box>
       </Popover>
     </>
   );

@@ -1,16 +1,30 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../lib/api';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getPage, post } from '../../lib/api';
 import type { Notification, Notifications } from '../../lib/types';
+import { listPath } from '../../api/pages';
 
 /** The key the live stream refreshes when something is told to the member (issue 20). */
-export const notificationsQuery = queryOptions({ queryKey: ['api', 'notifications'], queryFn: () => get<Notifications>('/api/notifications') });
-export const useNotifications = () => useQuery(notificationsQuery);
+export const notificationsKey = ['api', 'notifications'] as const;
+
+/** The newest 30, then older ones a page at a time (decision 051); every page says how many are unread. */
+export const notificationsQuery = infiniteQueryOptions({
+  queryKey: [...notificationsKey, 'list', {}],
+  queryFn: ({ pageParam }) => getPage<Notifications>(listPath('/api/notifications', {}, pageParam)),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.next,
+});
+
+export function useNotifications() {
+  const query = useInfiniteQuery(notificationsQuery);
+  const pages = query.data?.pages ?? [];
+  return { query, notifications: pages.flatMap((p) => p.body.notifications), unread: pages[0]?.body.unread ?? 0 };
+}
 
 export function useReadNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => post<Notification>(`/api/notifications/${encodeURIComponent(id)}/read`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
 
@@ -19,6 +33,7 @@ export function useReadAllNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upTo: string) => post<Notifications>('/api/notifications/read-all', { upTo }),
-    onSuccess: (answer) => queryClient.setQueryData(notificationsQuery.queryKey, answer),
+    // Every page read so far shows its notifications read: read again (the answer is the first page only).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
 }

@@ -10,7 +10,7 @@ import { PointsHistory } from '../../components/PointsHistory';
 import { useMe } from '../../lib/session';
 import { useUsers } from '../../api/members';
 import { AvatarPicker } from '../../components/AvatarPicker';
-import { usePoints } from '../../api/points';
+import { useNewestPoints } from '../../api/points';
 import { useStandings } from '../../api/standings';
 import { useTasks } from '../../api/tasks';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -88,7 +88,7 @@ export default function ProfilePage() {
 
 function ChildSide({ me }: { me: Me }) {
   const standings = useStandings();
-  const points = usePoints();
+  const points = useNewestPoints(me.id, POINTS_SHOWN);
   const tasks = useTasks();
   const users = useUsers();
   const mine = standings.data?.children.find((c) => c.userId === me.id);
@@ -98,7 +98,7 @@ function ChildSide({ me }: { me: Me }) {
     (tasks.data ?? []).filter((t) => t.status === 'approved' && t.creditedTo === me.id),
     (t) => t.reviewedAt ?? t.updatedAt,
   );
-  const history = (points.data ?? []).filter((e) => e.userId === me.id).slice(0, POINTS_SHOWN);
+  const history = points.data ?? [];
 
   return (
     <Stack spacing={3}>

@@ -10,7 +10,8 @@ import { h1Sx, InlineLoading, StatTile } from '../../components/page-parts';
 import { PointsHistory } from '../../components/PointsHistory';
 import { useMe } from '../../lib/session';
 import { useUser } from '../../api/members';
-import { usePoints } from '../../api/points';
+import { usePointsHistory } from '../../api/points';
+import { ShowMore } from '../../components/ShowMore';
 import { useStandings } from '../../api/standings';
 import { StreaksCard } from '../../components/StreaksCard';
 import { PauseChoresCard } from './PauseChoresCard';
@@ -100,20 +101,22 @@ function MemberProfile({ me, user }: { me: Me; user: User }) {
   );
 }
 
+/** The points history's page: what showed before "Show more" when the whole history was read at once. */
+const HISTORY_PAGE = 15;
+
 /**
  * A child's figures, as the server answers them (GET /api/standings): parents and the child itself read the
  * balance, earned and spent; a sibling reads what the family leaderboard shows (this week, Family Rank). The
- * history comes from GET /api/points, which the server answers only to parents and to the child itself.
+ * history comes from GET /api/points a page at a time, which the server answers only to parents and to the child
+ * itself; the Activities count is the server's (every entry), not the pages read so far.
  */
 function ChildFigures({ child }: { child: User }) {
   const standings = useStandings();
-  const points = usePoints();
   const figures = standings.data?.children.find((c) => c.userId === child.id);
   const board = standings.data?.leaderboard.find((r) => r.userId === child.id);
   // Whoever may read the child's figures may read its history: the server decided both (readScopeOf).
   const seesHistory = figures !== undefined;
-  const entries = seesHistory ? (points.data ?? []).filter((e) => e.userId === child.id) : [];
-  const historyReady = seesHistory && points.isSuccess;
+  const { query: points, rows: entries } = usePointsHistory({ userId: child.id, limit: HISTORY_PAGE }, seesHistory);
   const show = (value: number | undefined) => (value !== undefined ? fp(value) : '…');
 
   if (standings.isPending) return <InlineLoading label="Loading points" />;
@@ -131,7 +134,7 @@ function ChildFigures({ child }: { child: User }) {
             <StatTile emoji="⭐" label="Current Balance" value={show(figures?.balance)} testId="stat-balance" />
             <StatTile emoji="📈" label="Total Earned" value={show(figures?.totalEarned)} testId="stat-earned" />
             <StatTile emoji="🛍️" label="Total Spent" value={show(figures?.totalSpent)} testId="stat-spent" />
-            <StatTile emoji="📊" label="Activities" value={historyReady ? entries.length : '…'} testId="stat-activities" />
+            <StatTile emoji="📊" label="Activities" value={figures ? figures.activities : '…'} testId="stat-activities" />
           </>
         ) : (
           <>
@@ -148,7 +151,10 @@ function ChildFigures({ child }: { child: User }) {
         ) : points.isError ? (
           <Typography color="error">Unable to load the points history.</Typography>
         ) : (
-          <PointsHistory entries={entries} issuerNote="parent" pageSize={15} empty={`${child.name} has no points yet.`} />
+          <>
+            <PointsHistory entries={entries} issuerNote="parent" empty={`${child.name} has no points yet.`} />
+            <ShowMore query={points} label="Show older points" />
+          </>
         )}
       </SectionCard>
     </Stack>

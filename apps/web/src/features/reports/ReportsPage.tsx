@@ -13,6 +13,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { StatCard } from '../../components/StatCard';
 import { useUsers } from '../../api/members';
 import { useGenerateReport, useReports } from '../../api/reports';
+import { ShowMore } from '../../components/ShowMore';
 import { useStandingsFreshOnOpen } from '../../api/standings';
 import type { Standings, WeeklyReport } from '../../lib/types';
 import { ChildReportCard } from './ChildReportCard';
@@ -33,7 +34,7 @@ export default function ReportsPage() {
   const own = me.abilities.hasBalance;
   const title = own ? 'My Weekly Report' : 'Family Weekly Report';
   usePageTitle('Reports');
-  const reports = useReports();
+  const { query: reports, rows: list } = useReports();
   const standings = useStandingsFreshOnOpen();
   const users = useUsers();
   const usernames = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u.username])), [users.data]);
@@ -41,7 +42,6 @@ export default function ReportsPage() {
   const [previewing, setPreviewing] = useState(false);
   const generate = useGenerateReport();
   const toast = useToast();
-  const list = reports.data ?? [];
   const report = list.find((r) => r.id === selectedId) ?? list[0] ?? null;
   const week = standings.data?.week;
 
@@ -154,6 +154,7 @@ export default function ReportsPage() {
                     </ListItem>
                   ))}
                 </List>
+                <ShowMore query={reports} label="Show older reports" />
               </SectionCard>
             </>
           )
