@@ -46,9 +46,10 @@ describe('a live change on a paged list (decision 052)', () => {
   const listKey = ['api', 'tasks', 'list', { status: 'all' }];
   const shown = () => (client.getQueryData<InfiniteData<Page>>(listKey)?.pages ?? []).map((p) => p.items.map((r) => r.title));
 
+  let observer: InfiniteQueryObserver<Page, Error, InfiniteData<Page>, typeof listKey, string | null>;
   /** The list on screen with `pages` pages read, as a scrolled history holds it. */
   async function open(pages: number) {
-    const observer = new InfiniteQueryObserver<Page, Error, InfiniteData<Page>, typeof listKey, string | null>(client, {
+    observer = new InfiniteQueryObserver<Page, Error, InfiniteData<Page>, typeof listKey, string | null>(client, {
       queryKey: listKey,
       queryFn: ({ pageParam }) => server.page(pageParam),
       initialPageParam: null,
@@ -103,6 +104,19 @@ describe('a live change on a paged list (decision 052)', () => {
     expect(shown()).toEqual([
       ['Task 4', 'Task 0', 'Task 1'],
       ['Task 2', 'Task 3', 'Task 5'],
+    ]);
+  });
+
+  it('waits for a page being read as the member scrolls, and keeps it', async () => {
+    await open(2);
+    server.set([{ id: 'new', title: 'New task' }, ...server.rows]);
+    const scrolling = observer.fetchNextPage();
+    await refreshTopic(client, 'tasks', ['new'], server.items);
+    await scrolling;
+    expect(shown()).toEqual([
+      ['New task', 'Task 0', 'Task 1'],
+      ['Task 2', 'Task 3', 'Task 4', 'Task 5'],
+      ['Task 6', 'Task 7', 'Task 8'],
     ]);
   });
 

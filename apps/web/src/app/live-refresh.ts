@@ -48,11 +48,13 @@ async function refreshList(client: QueryClient, query: Query, ids: readonly stri
     return client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
   }
   try {
+    // A page being read now (the member scrolling) would land on the pages as they were before this refresh.
+    await idle(client, query);
     // The list's own fetcher, for its first page: the query is not refetched, since that reads every page.
     const first = await (queryFn as QueryFunction<unknown, readonly unknown[], unknown>)({
       client,
       queryKey: query.queryKey,
-      pageParam: data.pageParams[0],
+      pageParam: (query.state.data as Pages | undefined)?.pageParams[0] ?? data.pageParams[0],
       direction: 'forward',
       meta: query.meta,
       signal: new AbortController().signal,
@@ -63,6 +65,17 @@ async function refreshList(client: QueryClient, query: Query, ids: readonly stri
     // Not read now (offline, the server away): read whole when next asked for.
     void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
   }
+}
+
+function idle(client: QueryClient, query: Query): Promise<void> {
+  if (query.state.fetchStatus === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = client.getQueryCache().subscribe(({ query: changed }) => {
+      if (changed !== query || query.state.fetchStatus !== 'idle') return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** The records the change named that sit on the later pages, read through their item query; null: gone. */
