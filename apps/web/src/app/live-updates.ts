@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { openLiveStream } from '../lib/live-stream';
 import { savedLiveId, saveLiveId } from '../lib/saved-data';
-import { refreshEverything, refreshTopic } from './live-refresh';
+import { liveItemQueries } from '../api/live-items';
+import { refreshEverything, refreshTopic } from '../lib/live-refresh';
 import { queryClient, signOutHere } from './query-client';
 
 const BURST_MS = 100;
@@ -16,7 +17,7 @@ let pageStartId = savedLiveId();
 /**
  * While a member of a family is signed in, the family's change stream refreshes exactly the queries a change
  * made stale (`['api', topic]`: the server names them, decision 036), and of those only the records it names and
- * a paged list's first page (decision 052, live-refresh.ts); the screens on view refetch at once, the others when
+ * a paged list's first page (decision 052, lib/live-refresh.ts); the screens on view refetch at once, the others when
  * next shown. No polling: nothing is fetched unless the server says something changed, or a stream starting from
  * now has to make sure of what was read before it stood.
  */
@@ -37,7 +38,7 @@ export function useLiveUpdates(enabled: boolean): void {
         }
         flush ??= setTimeout(() => {
           flush = null;
-          for (const [topic, named] of stale) void refreshTopic(queryClient, topic, named ? [...named] : null);
+          for (const [topic, named] of stale) void refreshTopic(queryClient, topic, named ? [...named] : null, liveItemQueries);
           stale.clear();
         }, BURST_MS);
       },

@@ -1,7 +1,7 @@
 /**
  * A paged list's cached pages (TanStack Query's InfiniteData) after a live change (decision 052): the first page
  * is read again, the pages behind it stay where they are, with the records the change named patched in place.
- * Pure: the query client's side is app/live-refresh.ts.
+ * Pure: the query client's side is live-refresh.ts.
  */
 
 export interface Pages {

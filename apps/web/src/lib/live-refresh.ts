@@ -1,17 +1,25 @@
-import type { Query, QueryClient, QueryFunction } from '@tanstack/react-query';
-import { liveItemQueries, type ItemQuery } from '../api/live-items';
-import { ApiError } from '../lib/api';
-import { idsOf, isPages, withFirstPage, type Pages } from '../lib/live-pages';
+import type { Query, QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api';
+import { idsOf, isPages, withFirstPage, type Pages } from './live-pages';
+
+/** An item query's options (queryOptions of `['api', topic, 'item', id]`). */
+export interface ItemQuery {
+  queryKey: QueryKey;
+}
+
+/** Per topic, the query a record a change names is read with (api/live-items.ts registers the app's). */
+export type ItemQueries = Partial<Record<string, (id: string) => ItemQuery>>;
 
 /**
  * What a live change refetches (decision 052), by the shape of each query under `['api', topic]`:
  * - an item, `['api', topic, 'item', id]`: when the change names its id (or names only its topic);
  * - a paged list, `['api', topic, 'list', params]` (useInfiniteQuery): its first page only, the later pages kept,
- *   the records the change named on them read one by one and patched in place (lib/live-pages.ts);
+ *   the records the change named on them read one by one and patched in place (live-pages.ts);
  * - anything else (a summary, a small bounded list, a list not paged yet): the whole query, as before.
  * A query not on screen is only marked stale (a paged one keeps its first page): it is read when next shown.
+ * The live stream calls it (app/live-updates.ts); a mutation may too, for what it changed itself.
  */
-export async function refreshTopic(client: QueryClient, topic: string, ids: readonly string[] | null, items: ItemQueries = liveItemQueries): Promise<void> {
+export async function refreshTopic(client: QueryClient, topic: string, ids: readonly string[] | null, items: ItemQueries = {}): Promise<void> {
   const named = ids === null ? null : new Set(ids);
   const lists: Promise<void>[] = [];
   for (const query of client.getQueryCache().findAll({ queryKey: ['api', topic] })) {
@@ -36,8 +44,6 @@ export async function refreshEverything(client: QueryClient): Promise<void> {
   }
   await Promise.all(lists);
 }
-
-type ItemQueries = Partial<Record<string, (id: string) => ItemQuery>>;
 
 async function refreshList(client: QueryClient, query: Query, ids: readonly string[] | null, itemQuery?: (id: string) => ItemQuery): Promise<void> {
   const data = query.state.data as Pages;

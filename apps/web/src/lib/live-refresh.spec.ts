@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import { InfiniteQueryObserver, QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { ApiError } from './api';
 import { refreshTopic } from './live-refresh';
 
 /**
