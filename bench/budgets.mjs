@@ -59,6 +59,10 @@ export const budgets = {
   'lighthouse:login:installable': { min: 1, unit: 'pass = 1' },
   'lighthouse:login:pwa': { min: 100, unit: 'score' },
   'installable:errors': { within: 0, unit: 'errors' },
+  // Issue 27 (decision 052): what one live change costs each open screen, in KB of API answers.
+  'live:change-bytes:parent-dashboard': { max: 100, unit: 'KB' },
+  'live:change-bytes:tasks-page': { max: 100, unit: 'KB' },
+  'live:change-bytes:child-dashboard': { max: 100, unit: 'KB' },
   'installable:worker-controls': { min: 1, unit: 'yes = 1' },
 };
 

@@ -97,6 +97,31 @@ describe('GET /api/live', () => {
     expect(bens.heard.some((c) => c.topics.includes('points'))).toBe(false);
   });
 
+  it('names the records a change touched, to each member only those it may read (decision 052)', async () => {
+    const [ada, ben] = family.kids;
+    const taskId = await createTask(family, { child: ada, title: 'Sweep the porch' });
+    expect((await ada.client.put(`/api/tasks/${taskId}`, { status: 'submitted' })).status).toBe(200);
+    await untilQuiet(server);
+    const [mom, adas, bens] = await Promise.all([family.admin, ada, ben].map((m) => ready(m.client.token)));
+    const approved = await family.admin.client.put(`/api/tasks/${taskId}`, { status: 'approved', score: 8 });
+    expect(approved.status).toBe(200);
+    // The approval appends the task's event and the credit to Ada's account: two changes, the credit the later.
+    const credit = await idOf(approved);
+    const approval = (c: HeardChange) => c.type === 'change' && c.id! <= credit && c.topics.includes('tasks');
+    expect((await mom.until(approval, 'the approval, to Mom')).ids).toEqual({ tasks: [taskId] });
+    expect((await adas.until(approval, 'the approval, to Ada')).ids).toEqual({ tasks: [taskId] });
+    const credited = await adas.until(about('points', credit), 'the credit, to Ada');
+    expect(credited.ids.users).toEqual([ada.id]);
+    expect(credited.ids.points).toHaveLength(1);
+    expect((await mom.until(about('points', credit), 'the credit, to Mom')).ids).toEqual(credited.ids);
+    // Ben hears that the leaderboard moved, and not which task, entry or account it was.
+    expect(await bens.until(about('standings', credit), 'the leaderboard, to Ben')).toMatchObject({ topics: ['standings'], ids: {} });
+    const posted = await family.admin.client.post('/api/announcements', { title: 'After the approval', content: 'Later' });
+    expect((await bens.until(about('announcements', await idOf(posted)), 'the announcement')).ids).toEqual({ announcements: [posted.body.id] });
+    expect(bens.heard.filter(approval)).toEqual([]);
+    expect(JSON.stringify(bens.heard)).not.toContain(taskId);
+  });
+
   it('tells a child taken off a chore that it went, and nothing of it after', async () => {
     const [ada, ben] = family.kids;
     const made = await family.admin.client.post('/api/chores', {
@@ -152,12 +177,16 @@ describe('GET /api/live', () => {
     const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up');
     expect(caughtUp.id).toBeGreaterThanOrEqual(head);
     expect(caughtUp.topics).toEqual(expect.arrayContaining(['tasks', 'points']));
+    // And names what it missed (decision 052): the task, and Ada's account.
+    expect(caughtUp.ids.tasks).toEqual([taskId]);
+    expect(caughtUp.ids.users).toEqual([ada.id]);
     expect(((await new ApiClient(server.url, ada.client.token).get('/api/tasks')).body as { id: string }[]).map((t) => t.id)).toContain(taskId);
 
     // The sibling resuming from the same point missed nothing of theirs in Ada's task and points.
     const bens = await open(family.kids[1].client.token, { 'last-event-id': String(lastId) });
     const said = await bens.until((c) => c.id !== null, 'Ben’s catch-up');
     expect(said.topics.filter((t) => ['tasks', 'points'].includes(t))).toEqual([]);
+    expect(JSON.stringify(said.ids)).not.toContain(taskId);
   });
 
   it('counts only the family’s own changes in its ids: another family’s writes between two of ours move nothing', async () => {
@@ -203,6 +232,7 @@ describe('GET /api/live', () => {
     const resumed = await open(family.kids[0].client.token, { 'last-event-id': '999999999' });
     const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up');
     expect(caughtUp.topics).toEqual(expect.arrayContaining(['tasks', 'points', 'notifications', 'standings']));
+    expect(caughtUp.ids).toEqual({});
     expect(caughtUp.id).toBeLessThan(999999999);
     const posted = await family.admin.client.post('/api/announcements', { title: 'After a strange id', content: 'Heard' });
     await resumed.until(about('announcements', await idOf(posted)), 'the next change');

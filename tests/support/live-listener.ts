@@ -14,6 +14,8 @@ export interface HeardChange {
   type: string;
   id: number | null;
   topics: string[];
+  /** Per topic, the records it named (decision 052); a topic not in it was named alone. */
+  ids: Record<string, string[]>;
 }
 
 /**
@@ -87,5 +89,6 @@ function parse(block: string): HeardChange | null {
     if (field === 'data') data += value;
   }
   if (type === 'message' && id === null && !data) return null;
-  return { type, id, topics: data ? ((JSON.parse(data) as { topics?: string[] }).topics ?? []) : [] };
+  const body = (data ? JSON.parse(data) : {}) as { topics?: string[]; ids?: Record<string, string[]> };
+  return { type, id, topics: body.topics ?? [], ids: body.ids ?? {} };
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Actor, LiveChange, LiveTopic } from '@familyos/domain';
+import type { Actor, LiveChange } from '@familyos/domain';
 
 /** A stream whose reader fell this far behind is ended: its browser reconnects and resumes from its last id. */
 const MAX_UNSENT_BYTES = 64 * 1024;
@@ -38,11 +38,12 @@ export class LiveConnection {
   }
 
   /**
-   * Sends the catch-up (the topics of what it missed, up to the family's change `id`, where the stream now stands),
-   * then what waited behind it: the changes after `id`.
+   * Sends the catch-up (what it missed, up to the family's change `caughtUp.id`, where the stream now stands), then
+   * what waited behind it: the changes after that.
    */
-  caughtUp(id: number, topics: readonly LiveTopic[]): void {
-    if (topics.length > 0) this.send({ id, topics: [...topics] });
+  caughtUp(missed: LiveChange): void {
+    const { id } = missed;
+    if (missed.topics.length > 0) this.send(missed);
     else this.frame(`id: ${id}\nevent: ready\ndata: {}\n\n`);
     this.told = id;
     const waiting = this.waiting ?? [];
@@ -65,7 +66,8 @@ export class LiveConnection {
 
   private send(change: LiveChange): void {
     this.told = Math.max(this.told, change.id);
-    this.frame(`id: ${change.id}\nevent: change\ndata: ${JSON.stringify({ topics: change.topics })}\n\n`);
+    // The records it touched ride along when it names any (decision 052): `{topics, ids?}`.
+    this.frame(`id: ${change.id}\nevent: change\ndata: ${JSON.stringify({ topics: change.topics, ids: change.ids })}\n\n`);
   }
 
   private frame(text: string): void {

@@ -5,7 +5,7 @@ import type { EventStore } from '@familyos/event-store';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ProjectionProgress } from '@familyos/projections';
 import { processCheckpoints, type Reactor } from '@familyos/reactors';
-import { choreMembersOf, decisionsSettledBy, LIVE_TOPICS, liveChangeFor, mayChangeScreens, mayNotify, taskMembersOf, type Actor, type LiveFacts, type LiveTopic } from '@familyos/domain';
+import { choreMembersOf, decisionsSettledBy, LIVE_TOPICS, liveChangeFor, mayChangeScreens, mayNotify, mergeLiveChanges, taskMembersOf, type Actor, type LiveChange, type LiveFacts } from '@familyos/domain';
 import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { LiveConnection } from './live-connection.js';
@@ -99,8 +99,8 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
       const counted = await this.progress.waitFor(from, PROJECTIONS_WAIT_MS);
       const upTo = await this.familyChangeAt(member.familyId, from);
       const after = stream.resumeAfter;
-      const missed = !counted ? [...LIVE_TOPICS] : after === null || after === upTo ? [] : await this.missedSince(member, after, upTo);
-      connection.caughtUp(upTo, missed);
+      const missed = !counted ? everything(upTo) : after === null || after === upTo ? mergeLiveChanges(upTo, []) : await this.missedSince(member, after, upTo);
+      connection.caughtUp(missed);
     } catch (error) {
       this.logger.warn(`A stream could not catch up: ${(error as Error).message}`);
       connection.end();
@@ -184,24 +184,24 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
   }
 
   /**
-   * The topics of what `member` missed in their family's changes (after, upTo]: only that family's rows and events
-   * are read, never the log between them. Too far back, or an id the family never reached (another store, a
-   * forged one): every topic.
+   * What `member` missed in their family's changes (after, upTo], as one change: the topics, and the ids they named
+   * (decision 052). Only that family's rows and events are read, never the log between them. Too far back, or an
+   * id the family never reached (another store, a forged one): every topic, naming no id.
    */
-  private async missedSince(member: Actor & { familyId: string }, after: number, upTo: number): Promise<LiveTopic[]> {
-    if (after > upTo || upTo - after > CATCH_UP_LIMIT) return [...LIVE_TOPICS];
+  private async missedSince(member: Actor & { familyId: string }, after: number, upTo: number): Promise<LiveChange> {
+    if (after > upTo || upTo - after > CATCH_UP_LIMIT) return everything(upTo);
     const changes = await this.readModels.find(collections.liveChanges, {
       where: { familyId: member.familyId, seq: { gt: after, lte: upTo } },
       orderBy: [{ field: 'seq', direction: 'asc' }],
     });
-    const topics = new Set<LiveTopic>();
+    const heard: LiveChange[] = [];
     for (const { seq, position } of changes) {
       const [event] = await this.events.readAll(position - 1, 1);
       if (!event || event.position !== position) continue;
       const change = liveChangeFor(member, { ...event, id: seq }, { ...(await this.factsOf(event)), notified: await this.notifiedBy(event, [member.id]) });
-      for (const topic of change?.topics ?? []) topics.add(topic);
+      if (change) heard.push(change);
     }
-    return [...topics];
+    return mergeLiveChanges(upTo, heard);
   }
 
   private sweep(): void {
@@ -222,3 +222,6 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     for (const family of [...this.byFamily.values()]) yield* [...family];
   }
 }
+
+/** A stream that cannot be told exactly what it missed refreshes every topic, naming no id. */
+const everything = (id: number): LiveChange => ({ id, topics: [...LIVE_TOPICS] });

@@ -6,6 +6,8 @@ import { invalidatePoints } from './points';
 
 export const tasksQuery = queryOptions({ queryKey: ['api', 'tasks'], queryFn: () => get<Task[]>('/api/tasks') });
 export const useTasks = () => useQuery(tasksQuery);
+/** GET /api/tasks/{id}: one task, as its list shows it (a live change naming it reads it: decision 052). */
+export const taskQuery = (id: string) => queryOptions({ queryKey: ['api', 'tasks', 'item', id], queryFn: () => get<Task>(`/api/tasks/${encodeURIComponent(id)}`) });
 
 export interface NewTask {
   title: string;

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { openLiveStream } from '../lib/live-stream';
 import { savedLiveId, saveLiveId } from '../lib/saved-data';
+import { liveItemQueries } from '../api/live-items';
+import { refreshEverything, refreshTopic } from '../lib/live-refresh';
 import { queryClient, signOutHere } from './query-client';
 
 const BURST_MS = 100;
@@ -14,24 +16,29 @@ let pageStartId = savedLiveId();
 
 /**
  * While a member of a family is signed in, the family's change stream refreshes exactly the queries a change
- * made stale (`['api', topic]`: the server names them, decision 036); the screens on view refetch at once, the
- * others when next shown. No polling: nothing is fetched unless the server says something changed, or a stream
- * starting from now has to make sure of what was read before it stood.
+ * made stale (`['api', topic]`: the server names them, decision 036), and of those only the records it names and
+ * a paged list's first page (decision 052, lib/live-refresh.ts); the screens on view refetch at once, the others when
+ * next shown. No polling: nothing is fetched unless the server says something changed, or a stream starting from
+ * now has to make sure of what was read before it stood.
  */
 export function useLiveUpdates(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
-    // A burst of changes (a parent approving three tasks) refreshes each query once, not once per change.
-    const stale = new Set<string>();
+    // A burst of changes (a parent approving three tasks) refreshes each query once, not once per change: per
+    // topic the ids named, or null once a change named the topic alone.
+    const stale = new Map<string, Set<string> | null>();
     let flush: ReturnType<typeof setTimeout> | null = null;
     const resumeFrom = pageStartId;
     pageStartId = null;
     const stream = openLiveStream({
-      onChange: (topics) => {
-        for (const topic of topics) stale.add(topic);
+      onChange: ({ topics, ids }) => {
+        for (const topic of topics) {
+          const named = stale.has(topic) ? stale.get(topic)! : new Set<string>();
+          stale.set(topic, named && ids[topic] ? new Set([...named, ...ids[topic]]) : null);
+        }
         flush ??= setTimeout(() => {
           flush = null;
-          for (const topic of stale) void queryClient.invalidateQueries({ queryKey: ['api', topic] });
+          for (const [topic, named] of stale) void refreshTopic(queryClient, topic, named ? [...named] : null, liveItemQueries);
           stale.clear();
         }, BURST_MS);
       },
@@ -40,7 +47,7 @@ export function useLiveUpdates(enabled: boolean): void {
       // (issue 26). A resumed stream needs nothing: the server sends what it missed since its id, and a new page
       // resumes from the last id this browser heard.
       onOpen: (resumed) => {
-        if (!resumed) void queryClient.invalidateQueries({ queryKey: ['api'] });
+        if (!resumed) void refreshEverything(queryClient);
       },
       onId: saveLiveId,
       onUnauthorized: signOutHere,

@@ -6,9 +6,15 @@ import { sessionToken } from './api';
  * dropped stream comes back by itself and sends the last id it heard as Last-Event-ID, so the server tells it
  * what it missed meanwhile.
  */
+/** What a change made stale: query families (`['api', topic]`) and, per topic, the records it named (decision 052). */
+export interface HeardChange {
+  topics: string[];
+  /** A topic not in it changed in ways no id names. */
+  ids: Record<string, string[]>;
+}
+
 export interface LiveStreamHandlers {
-  /** The query families (`['api', topic]`) a change made stale. */
-  onChange(topics: string[]): void;
+  onChange(change: HeardChange): void;
   /**
    * The stream said where it stands (its first id). `resumed`: it carried a Last-Event-ID, so what was missed
    * meanwhile comes as a change; otherwise it starts from now, and data read before now may have missed a change.
@@ -58,7 +64,7 @@ export function openLiveStream(handlers: LiveStreamHandlers, resumeFrom: string 
           heard = true;
           failures = 0;
         }
-        if (event.type === 'change') handlers.onChange((JSON.parse(event.data || '{}') as { topics?: string[] }).topics ?? []);
+        if (event.type === 'change') handlers.onChange(changeOf(event.data));
       });
       // A stream that ended before saying anything counts as a failure: no tight loop against a sick server.
       if (!heard) failures += 1;
@@ -93,6 +99,11 @@ export function openLiveStream(handlers: LiveStreamHandlers, resumeFrom: string 
       controller?.abort();
     },
   };
+}
+
+function changeOf(data: string): HeardChange {
+  const body = JSON.parse(data || '{}') as Partial<HeardChange>;
+  return { topics: body.topics ?? [], ids: body.ids ?? {} };
 }
 
 interface ServerSentEvent {

@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor.js';
-import { choreMembersOf, liveChangeFor, mayChangeScreens, taskMembersOf } from './live-changes.js';
+import { choreMembersOf, LIVE_IDS_PER_TOPIC, liveChangeFor, mayChangeScreens, mergeLiveChanges, taskMembersOf } from './live-changes.js';
 
 /** Issue 20's rule for the family change stream: what each member hears of an event, and what it refreshes. */
 
@@ -10,14 +10,14 @@ const leo: Actor = { id: 'leo', role: 'child', familyId: 'f1' };
 const eve: Actor = { id: 'eve', role: 'admin', familyId: 'f2' };
 const loner: Actor = { id: 'sam', role: 'admin', familyId: null };
 
-const event = (streamId: string, familyId: string | null = 'f1', id = 42) => ({ streamId, id, metadata: { familyId } });
+const event = (streamId: string, familyId: string | null = 'f1', id = 42, data: unknown = {}) => ({ streamId, id, data, metadata: { familyId } });
 
 describe('liveChangeFor', () => {
   it('a task of Emma’s: the parents and Emma refresh tasks, standings, chores and streaks; parents their activity log too', () => {
     const facts = { members: ['emma', 'mom'] };
-    expect(liveChangeFor(mom, event('task-t1'), facts)).toEqual({ id: 42, topics: ['tasks', 'standings', 'chores', 'streaks', 'audit-logs'] });
+    expect(liveChangeFor(mom, event('task-t1'), facts)).toEqual({ id: 42, topics: ['tasks', 'standings', 'chores', 'streaks', 'audit-logs'], ids: { tasks: ['t1'] } });
     expect(liveChangeFor(dad, event('task-t1'), facts)?.topics).toContain('tasks');
-    expect(liveChangeFor(emma, event('task-t1'), facts)).toEqual({ id: 42, topics: ['tasks', 'standings', 'chores', 'streaks'] });
+    expect(liveChangeFor(emma, event('task-t1'), facts)).toEqual({ id: 42, topics: ['tasks', 'standings', 'chores', 'streaks'], ids: { tasks: ['t1'] } });
   });
 
   it('a sibling hears nothing of a task that is not theirs; of another child’s points only that the leaderboard moved', () => {
@@ -53,6 +53,47 @@ describe('liveChangeFor', () => {
     expect(liveChangeFor(emma, event('chore-c1'), { members: ['emma'] })?.topics).toEqual(['chores', 'streaks', 'tasks']);
     expect(liveChangeFor(leo, event('chore-c1'), { members: ['emma'] })).toBeNull();
     expect(liveChangeFor(dad, event('chore-c1'), { members: ['emma'] })).not.toBeNull();
+  });
+});
+
+describe('liveChangeFor: the records a change names (decision 052)', () => {
+  it('names the stream’s own record under its topic, and a points event’s entry and redemption', () => {
+    expect(liveChangeFor(mom, event('announcement-a1'))?.ids).toEqual({ announcements: ['a1'] });
+    expect(liveChangeFor(emma, event('calendarEvent-c1'))?.ids).toEqual({ 'calendar-events': ['c1'] });
+    expect(liveChangeFor(dad, event('chore-c1'), { members: ['emma'] })?.ids).toEqual({ chores: ['c1'] });
+    const approved = event('pointsAccount-emma', 'f1', 42, { redemptionId: 'r1', entryId: 'p9', childId: 'emma' });
+    expect(liveChangeFor(emma, approved)?.ids).toEqual({ users: ['emma'], points: ['p9'], redemptions: ['r1'] });
+    expect(liveChangeFor(mom, event('invite-i1'))?.ids).toEqual({ 'family-invites': ['i1'] });
+  });
+
+  it('never names to a child the record of a sibling: a sibling’s points name no entry, their tasks nothing at all', () => {
+    const credited = event('pointsAccount-emma', 'f1', 42, { entryId: 'p9', childId: 'emma' });
+    expect(liveChangeFor(leo, credited)).toEqual({ id: 42, topics: ['standings'] });
+    expect(liveChangeFor(leo, event('task-t1'), { members: ['emma'], notified: ['leo'] })).toEqual({ id: 42, topics: ['notifications'] });
+  });
+
+  it('names nothing for a side effect: the leaderboard, a chore’s tasks, the activity log, the bell', () => {
+    const change = liveChangeFor(mom, event('chore-c1'), { members: ['emma'], notified: ['mom'] });
+    expect(change?.topics).toEqual(['chores', 'streaks', 'tasks', 'audit-logs', 'notifications']);
+    expect(change?.ids).toEqual({ chores: ['c1'] });
+  });
+});
+
+describe('mergeLiveChanges: a catch-up over several changes', () => {
+  it('names every id of a topic while each change of it named ids; a topic once changed without ids is named alone', () => {
+    const merged = mergeLiveChanges(9, [
+      { topics: ['tasks', 'standings'], ids: { tasks: ['t1'] } },
+      { topics: ['tasks', 'announcements'], ids: { tasks: ['t2', 't1'], announcements: ['a1'] } },
+      { topics: ['announcements'] },
+    ]);
+    expect(merged).toEqual({ id: 9, topics: ['tasks', 'standings', 'announcements'], ids: { tasks: ['t1', 't2'] } });
+    expect(mergeLiveChanges(3, [])).toEqual({ id: 3, topics: [] });
+  });
+
+  it('names a topic alone past LIVE_IDS_PER_TOPIC ids', () => {
+    const many = Array.from({ length: LIVE_IDS_PER_TOPIC + 1 }, (_, i) => ({ topics: ['tasks' as const], ids: { tasks: [`t${i}`] } }));
+    expect(mergeLiveChanges(30, many.slice(0, LIVE_IDS_PER_TOPIC)).ids?.tasks).toHaveLength(LIVE_IDS_PER_TOPIC);
+    expect(mergeLiveChanges(31, many)).toEqual({ id: 31, topics: ['tasks'] });
   });
 });
 

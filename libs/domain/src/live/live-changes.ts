@@ -47,6 +47,9 @@ const TOPICS_BY_STREAM: Readonly<Record<string, readonly LiveTopic[]>> = {
 /** The streams only parents hear of: who is invited, who asks to join. */
 const PARENTS_ONLY = new Set(['invite', 'accessRequest']);
 
+/** Per topic, the records a change touched (decision 052); a topic not in it changed in ways no id names. */
+export type LiveIds = Partial<Record<LiveTopic, string[]>>;
+
 export interface LiveChange {
   /**
    * The change's number among its family's changes (decision 046): the stream's event id, so a dropped
@@ -54,7 +57,18 @@ export interface LiveChange {
    */
   id: number;
   topics: LiveTopic[];
+  /**
+   * The records of `topics` it touched, by id (decision 052): the web app refetches those items and its lists'
+   * first pages, not every page. Only for a topic listed here; the others are refreshed whole, as before.
+   */
+  ids?: LiveIds;
 }
+
+/**
+ * A change naming more records of a topic than this (a catch-up over many changes) names the topic alone: past
+ * about this many, one first page read costs less than the items one by one.
+ */
+export const LIVE_IDS_PER_TOPIC = 20;
 
 /**
  * Whether `event` can change anything a member of its family is shown: a stream with topics, a notification
@@ -87,13 +101,77 @@ const CHILDS_OWN = new Set(['task', 'chore']);
  */
 export function liveChangeFor(
   member: Actor,
-  change: { id: number; streamId: string; metadata: Pick<EventMetadata, 'familyId'> },
+  change: { id: number; streamId: string; data?: unknown; metadata: Pick<EventMetadata, 'familyId'> },
   facts: LiveFacts = {},
 ): LiveChange | null {
   if (member.familyId === null || change.metadata.familyId !== member.familyId) return null;
   const topics = topicsFor(member, change.streamId, facts);
   if ((facts.notified ?? []).includes(member.id)) topics.push('notifications');
-  return topics.length === 0 ? null : { id: change.id, topics };
+  if (topics.length === 0) return null;
+  const ids = idsFor(change.streamId, change.data, topics);
+  return Object.keys(ids).length > 0 ? { id: change.id, topics, ids } : { id: change.id, topics };
+}
+
+/**
+ * Which record of each topic an event touched: its stream's own entity (a task, a chore, an announcement, a
+ * member) and the points entry or redemption a points event names. Named only for the topics this member hears
+ * of it: a child hears of a task only when it is theirs and of a sibling's points only as `standings`, which
+ * names no id, so no child learns the id of a record it may not read (SPEC §6). A topic changed as a side effect
+ * (the leaderboard, a chore's tasks, the activity log, the bell) names none.
+ */
+function idsFor(streamId: string, data: unknown, topics: readonly LiveTopic[]): LiveIds {
+  const kind = streamCategory(streamId);
+  const entity = streamEntityId(streamId);
+  const fields = (data ?? {}) as { entryId?: unknown; redemptionId?: unknown };
+  const named: LiveIds = {};
+  const name = (topic: LiveTopic, id: unknown) => {
+    if (typeof id === 'string' && id && topics.includes(topic)) named[topic] = [...(named[topic] ?? []), id];
+  };
+  const own = OWN_TOPIC[kind];
+  if (own) name(own, entity);
+  if (kind === 'pointsAccount') {
+    name('points', fields.entryId);
+    name('redemptions', fields.redemptionId);
+  }
+  return named;
+}
+
+/** The topic whose records a stream's entity id names (`task-<id>` is the task `<id>`). */
+const OWN_TOPIC: Readonly<Record<string, LiveTopic>> = {
+  task: 'tasks',
+  chore: 'chores',
+  announcement: 'announcements',
+  calendarEvent: 'calendar-events',
+  report: 'reports',
+  member: 'users',
+  pointsAccount: 'users',
+  invite: 'family-invites',
+  accessRequest: 'admin',
+};
+
+/**
+ * What a stream that missed several changes hears at once (a resume, decision 046): every topic of them, and per
+ * topic the ids they named, unless one of them changed the topic without naming ids or they named more than
+ * LIVE_IDS_PER_TOPIC: then the topic alone.
+ */
+export function mergeLiveChanges(id: number, changes: readonly Pick<LiveChange, 'topics' | 'ids'>[]): LiveChange {
+  const topics = new Set<LiveTopic>();
+  const ids = new Map<LiveTopic, Set<string> | null>();
+  for (const change of changes) {
+    for (const topic of change.topics) {
+      topics.add(topic);
+      const named = change.ids?.[topic];
+      const soFar = ids.has(topic) ? ids.get(topic)! : new Set<string>();
+      if (!named || soFar === null) ids.set(topic, null);
+      else {
+        for (const one of named) soFar.add(one);
+        ids.set(topic, soFar.size > LIVE_IDS_PER_TOPIC ? null : soFar);
+      }
+    }
+  }
+  const named: LiveIds = {};
+  for (const [topic, set] of ids) if (set) named[topic] = [...set];
+  return Object.keys(named).length > 0 ? { id, topics: [...topics], ids: named } : { id, topics: [...topics] };
 }
 
 function topicsFor(member: Actor, streamId: string, facts: LiveFacts): LiveTopic[] {
