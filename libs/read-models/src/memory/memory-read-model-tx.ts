@@ -190,18 +190,22 @@ export class MemoryReadModelTx implements ReadModelTx {
     if (!COLLECTION.test(collection)) throw new Error(`Invalid collection name: ${collection}`);
     const c = this.store.get(collection);
     if (!c) return [];
-    // Narrow by one equality on a non-id field through its index; every condition is still checked below.
+    // Narrow by an equality through its index; every condition is still checked below.
     let candidates: Iterable<Doc> = c.docs.values();
     const byId = conditions.find(([name, cond]) => name === 'id' && cond !== null && typeof cond !== 'object');
     if (byId) {
       const doc = c.docs.get(String(bindFor('id', byId[1] as Scalar)));
       candidates = doc ? [doc] : [];
     } else {
-      const eq = conditions.find(([, cond]) => cond !== null && typeof cond !== 'object');
-      if (eq) {
-        const ids = c.index(eq[0]).get(keyOf(bindFor(eq[0], eq[1] as Scalar) as number | string));
-        candidates = ids ? [...ids].map((id) => c.docs.get(id)!) : [];
+      // The equality with the fewest documents: a family's member refs are `{ familyId, ref: 'member' }`, and by
+      // familyId alone a five-year family holds tens of thousands of refs (decision 053: replay was quadratic).
+      let fewest: Set<string> | undefined;
+      for (const [name, cond] of conditions) {
+        if (cond === null || typeof cond === 'object') continue;
+        const ids = c.index(name).get(keyOf(bindFor(name, cond as Scalar) as number | string)) ?? new Set<string>();
+        if (fewest === undefined || ids.size < fewest.size) fewest = ids;
       }
+      if (fewest) candidates = [...fewest].map((id) => c.docs.get(id)!);
     }
     const result: Doc[] = [];
     for (const doc of candidates) {
