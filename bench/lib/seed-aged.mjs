@@ -174,7 +174,12 @@ export async function writeAgedFamily(dataDir, { days, now = Date.now(), log = (
     const tasks = [];
     for (const chore of chores) {
       const at = Math.max(dayStart + 2000, first + 8.5 * HOUR + 10 * MINUTE);
-      const recorded = choreAppend(chore, { type: 'RecordOccurrence', actor: SYSTEM_ACTOR, periodKey, away: [] });
+      // Decided on the chore without its past occurrences, which sharing "everyone" never looks at: the decider
+      // reads the whole history for turns, and over five years that made the seeding quadratic.
+      const command = { type: 'RecordOccurrence', actor: SYSTEM_ACTOR, periodKey, away: [] };
+      const events = choreDecider.decide(command, { ...chore.state, occurrences: choreDecider.initialState.occurrences });
+      chore.state = events.reduce(choreDecider.evolve, chore.state);
+      const recorded = { streamId: streams.chore(chore.choreId), events, familyId };
       const { assignees, taskIds } = recorded.events[0].data;
       const appends = [recorded];
       for (const [i, taskId] of taskIds.entries()) {
