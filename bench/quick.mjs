@@ -36,7 +36,7 @@ export function compareWithLastRun(rows, { root, fmt, seconds }) {
     const before = last.values.get(r.name) ?? NaN;
     const better = betterWhen(r.name);
     const worse = worseBy(r.value, before, better);
-    const change = Number.isFinite(worse) ? `${worse > 0 ? '+' : ''}${Math.round(worse * 100)} % ${worse > 0 ? 'worse' : 'better'}` : Number.isFinite(before) ? 'not measured' : 'new figure';
+    const change = Number.isFinite(worse) ? `${Math.abs(Math.round(worse * 100))} % ${worse > 0 ? 'worse' : 'better'}` : Number.isFinite(before) ? 'not measured' : 'new figure';
     return { name: r.name, now: fmt(r.value), before: fmt(before), better: `${better} is better`, change, flag: worse > WORSE_THAN ? `WORSE by more than ${WORSE_THAN * 100} %` : '' };
   });
   const cols = [
