@@ -32,6 +32,15 @@ export const budgets = {
   'projections:rebuild': { min: 100000, unit: 'events/s' },
   'decide:account-10k': { max: 5, unit: 'ms' },
 
+  // Aged families (issue 27): every figure of the five-year family within 1.2× of the new family's (lower is
+  // better: reads as slowdown, new req/s ÷ aged req/s). figures/aged.mjs; the screens are lib/phone.mjs's.
+  ...Object.fromEntries(
+    ['reads:rps', 'reads:p99', ...['api-kb', 'phone'].flatMap((f) => ['parent-dashboard', 'parent-tasks', 'child-dashboard', 'child-tasks'].map((s) => `${f}:${s}`))].map((f) => [
+      `aged:5y:${f}`,
+      { within: 1.2, unit: '× new family' },
+    ]),
+  ),
+
   // The whole of `npm run bench`.
   'bench:duration': { max: 15, unit: 'min' },
 
@@ -84,4 +93,15 @@ export function judge(name, value, note = '') {
   const meets = b.min !== undefined ? value >= b.min : b.within !== undefined ? value <= b.within : value < b.max;
   const ok = Number.isFinite(value) && meets;
   return { name, value, unit: b.unit, budget: budgetText(name), pass: ok, note };
+}
+
+/**
+ * Which way a figure gets better, for `npm run bench:quick`'s comparison with the last full run: a budget's
+ * `min` says higher, `max`/`within` lower; of the figures without a budget, throughputs (req/s, × baseline) are
+ * better higher and everything else (ms, KB, × new family) lower.
+ */
+export function betterWhen(name) {
+  const b = budgets[name];
+  if (b) return b.min !== undefined ? 'higher' : 'lower';
+  return /^baseline:rps$|^reads:floor:|^aged:new:reads:rps$/.test(name) ? 'higher' : 'lower';
 }

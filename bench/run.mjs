@@ -2,12 +2,15 @@
 // `npm run bench`: runs every figure module (bench/figures/*.mjs) in FIGURES order, prints one table of each
 // figure against its budget and writes docs/benchmarks.md. `node bench/run.mjs server startup` runs only
 // those modules (for development; docs/benchmarks.md is then left alone unless --write is given).
+// `npm run bench:quick` (--quick): the server and aged-family figures with shorter rounds, each printed beside
+// the last full run's value in docs/benchmarks.md, flagging those more than 10 % worse (quick.mjs).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { judge } from './budgets.mjs';
+import { compareWithLastRun, QUICK_FIGURES } from './quick.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -16,11 +19,14 @@ const root = join(import.meta.dirname, '..');
  * replay figure reuses, then the web figures. A module listed here but not written yet is skipped, with a
  * line in the table saying so.
  */
-const FIGURES = ['server', 'startup', 'appends', 'decide', 'scale', 'replay', 'live', 'live-bytes', 'web', 'lighthouse'];
+const FIGURES = ['server', 'startup', 'appends', 'decide', 'scale', 'replay', 'aged', 'live', 'live-bytes', 'web', 'lighthouse'];
 
+const quick = process.argv.includes('--quick');
+// Read by the figure modules (and bench/lib/measure-server.mjs) when they load: shorter rounds, fewer loads.
+if (quick) process.env.BENCH_QUICK = '1';
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const writeDoc = args.length === 0 || process.argv.includes('--write');
-const chosen = args.length ? args : FIGURES;
+const writeDoc = !quick && (args.length === 0 || process.argv.includes('--write'));
+const chosen = quick ? QUICK_FIGURES : args.length ? args : FIGURES;
 for (const name of chosen) {
   if (!FIGURES.includes(name) && !existsSync(join(root, 'bench', 'figures', `${name}.mjs`))) {
     console.error(`no figure module bench/figures/${name}.mjs`);
@@ -108,6 +114,7 @@ console.log(`\n${line(cols.map(([h]) => h))}\n${widths.map((w) => '-'.repeat(w))
 for (const r of allRows) console.log(line(cols.map(([, f]) => f(r))));
 const missed = allRows.filter((r) => !r.pass && r.budget !== '—');
 console.log(`\n${allRows.length} figures, ${missed.length} over budget, ${(totalSeconds / 60).toFixed(1)} min`);
+if (quick) compareWithLastRun(allRows, { root, fmt, seconds: totalSeconds });
 
 const handWritten = ['analysis.md', 'decisions-measured.md'].map((name) => join(root, 'bench', name));
 if (writeDoc) {

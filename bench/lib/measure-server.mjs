@@ -4,8 +4,9 @@ import { catchUp, measure } from './load.mjs';
 import { prepareCommands, prepareFamily, readRequests } from './workload.mjs';
 
 export const CONNECTIONS = 50;
-export const DURATION_MS = 5000;
-export const WARMUP_MS = 1000;
+/** `npm run bench:quick` (BENCH_QUICK) measures shorter rounds: its figures are compared, not judged. */
+export const DURATION_MS = process.env.BENCH_QUICK ? 3000 : 5000;
+export const WARMUP_MS = process.env.BENCH_QUICK ? 500 : 1000;
 /** Commands prepared per run (warm-up, load, catch-up probes); a dry pool is substituted and noted. */
 export const COMMANDS = 4000;
 

@@ -17,25 +17,19 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { schemaVersions, streams } from '@familyos/events';
-import { SqliteEventStore } from '@familyos/event-store';
+import { join } from 'node:path';
+import { streams } from '@familyos/events';
 import {
   announcementDecider,
   familyDecider,
-  memberDecider,
   pointsAccountDecider,
   reportWeekOf,
   SYSTEM_ACTOR,
   taskDecider,
-  usernameDecider,
   weeklyReportDecider,
 } from '@familyos/domain';
 import { limits } from '@familyos/contracts';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { memberAppends as sharedMemberAppends, openStoreWriter, root, seedPasswordHash } from './store-writer.mjs';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const WEEKS = 52;
@@ -64,55 +58,10 @@ export async function seedScale(dataDir, { families = 10000, rebuild = true, log
     rmSync(join(dataDir, f), { force: true });
   }
   const started = performance.now();
-  const file = join(dataDir, 'events.sqlite');
-  // The built store creates the schema (tables, unique keys, append-only triggers) exactly as the app does.
-  await new SqliteEventStore(file).close();
-
-  // One hash for everyone: scrypt is deliberately slow, and the fixture is about the log, not the hashes.
-  const { Passwords } = await import(join(root, 'apps/api/dist/auth/passwords.js'));
-  const passwordHash = await new Passwords().hash(SEED_PASSWORD);
-
-  const db = new Database(file);
-  // A fixture, not the app: no rollback journal and no fsync while loading (a failed seed is simply redone),
-  // and a page cache that holds the unique indexes, whose random keys would otherwise thrash the disk.
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.pragma('locking_mode = EXCLUSIVE');
-  db.pragma('cache_size = -2097152');
-  const insert = db.prepare('INSERT INTO events (stream_id, revision, type, data, metadata, event_id) VALUES (?, ?, ?, ?, ?, ?)');
-  const upsert = db.prepare(
-    'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision',
-  );
-
-  // One transaction for the whole fixture: each commit wrote every page the round had touched back to the file
-  // (the unique keys are random, so that is most of the indexes), which took 40% of the seeding.
-  db.exec('BEGIN');
-  let count = 0;
-  const revisions = new Map();
-  /** One command's appends, stamped like CommandRunner.stamp; revisions continue each stream. */
-  function append(who, at, appends) {
-    const timestamp = new Date(at).toISOString();
-    for (const { streamId, events, familyId } of appends) {
-      let revision = revisions.get(streamId) ?? -1;
-      for (const e of events) {
-        revision += 1;
-        const eventId = randomUUID();
-        const metadata = {
-          eventId,
-          familyId: familyId === undefined ? who.familyId : familyId,
-          actorId: who.actorId,
-          timestamp,
-          schemaVersion: schemaVersions[e.type] ?? 1,
-        };
-        insert.run(streamId, revision, e.type, JSON.stringify(e.data), JSON.stringify(metadata), eventId);
-        count += 1;
-      }
-      if (events.length > 0) upsert.run(streamId, revision);
-      revisions.set(streamId, revision);
-    }
-  }
-  /** Short-lived streams (tasks, reports, announcements) leave the revision map once done, to keep it small. */
-  const forget = (streamId) => revisions.delete(streamId);
+  const passwordHash = await seedPasswordHash(SEED_PASSWORD);
+  const store = await openStoreWriter(join(dataDir, 'events.sqlite'));
+  const append = (who, at, appends) => store.append(who, at, appends);
+  const forget = (streamId) => store.forget(streamId);
 
   const start = historyStart();
   const state = [];
@@ -125,33 +74,7 @@ export async function seedScale(dataDir, { families = 10000, rebuild = true, log
     for (let i = 0; i < families; i += 1) body(state[i], Math.floor(t0 + i * step), i);
   };
 
-  const memberAppends = (input, memberId, familyId, actor) => {
-    const member = {
-      memberId,
-      familyId,
-      username: input.username,
-      name: input.name,
-      role: input.role,
-      age: input.age ?? null,
-      avatar: input.role === 'child' ? '🧒' : input.role === 'manager' ? '🧑' : '👩',
-      isPrimaryAdmin: input.isPrimaryAdmin ?? false,
-      passwordHash,
-      via: input.via,
-      identity: null,
-    };
-    return [
-      {
-        streamId: streams.username(input.username),
-        familyId,
-        events: usernameDecider.decide({ type: 'ClaimUsername', username: input.username, memberId }, usernameDecider.initialState),
-      },
-      {
-        streamId: streams.member(memberId),
-        familyId,
-        events: memberDecider.decide({ type: 'JoinMember', actor, member }, memberDecider.initialState),
-      },
-    ];
-  };
+  const memberAppends = (input, memberId, familyId, actor) => sharedMemberAppends(input, memberId, familyId, actor, passwordHash);
 
   // Week 0, Monday morning: every family registers, and its admin adds the other four members.
   round(0, 0, 8, (_, at, i) => {
@@ -331,13 +254,10 @@ export async function seedScale(dataDir, { families = 10000, rebuild = true, log
       append({ actorId: SYSTEM_ACTOR, familyId: f.familyId }, at, [{ streamId, events }]);
       forget(streamId);
     });
-    if (week % 13 === 12) log(`seed-scale: week ${week + 1}/${WEEKS}, ${count} events`);
+    if (week % 13 === 12) log(`seed-scale: week ${week + 1}/${WEEKS}, ${store.count} events`);
   }
-  db.exec('COMMIT');
-  db.pragma('locking_mode = NORMAL');
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.close();
+  store.close();
+  const count = store.count;
   const seconds = (performance.now() - started) / 1000;
   const result = { families, family: first, events: count, seconds, eventsPerFamily: Math.round(count / families), rebuilt: false };
   log(`seed-scale: ${count} events for ${families} families in ${seconds.toFixed(1)} s`);
