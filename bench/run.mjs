@@ -16,7 +16,7 @@ const root = join(import.meta.dirname, '..');
  * replay figure reuses, then the web figures. A module listed here but not written yet is skipped, with a
  * line in the table saying so.
  */
-const FIGURES = ['server', 'startup', 'appends', 'decide', 'scale', 'replay', 'live', 'web', 'lighthouse'];
+const FIGURES = ['server', 'startup', 'appends', 'decide', 'scale', 'replay', 'live', 'web', 'lighthouse', 'phone'];
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const writeDoc = args.length === 0 || process.argv.includes('--write');
