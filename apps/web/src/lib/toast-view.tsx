@@ -1,5 +1,6 @@
-import { Alert, AlertTitle, Portal, Snackbar, useTheme } from '@mui/material';
+import { Alert, AlertTitle, Snackbar, useTheme } from '@mui/material';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { Toast } from './toast';
 
 /** Between a toast and what it keeps clear of. */
@@ -78,29 +79,30 @@ export default function ToastView({ current, onClose }: { current: (Toast & { ke
   }, [waitsForHeader, shownKey, phoneBelow]);
   const edge = at ? { [at.vertical]: { xs: at.px, sm: at.px } } : {};
 
-  return (
-    // In a portal: an open dialog hides #root from screen readers, and a toast must still be announced.
-    <Portal>
-      <Snackbar
-        ref={root}
-        key={current?.key}
-        open={current !== null}
-        autoHideDuration={5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: at?.vertical ?? 'bottom', horizontal: 'left' }}
-        sx={{ maxWidth: 420, width: { xs: 'auto', sm: 'calc(100% - 48px)' }, ...edge }}
+  // In a portal: an open dialog hides #root from screen readers, and a toast must still be announced. React's
+  // own, drawn in the same commit (MUI's Portal waits for an effect): this view may mount with its first toast,
+  // which is placed before it is painted.
+  return createPortal(
+    <Snackbar
+      ref={root}
+      key={current?.key}
+      open={current !== null}
+      autoHideDuration={5000}
+      onClose={(_e, reason) => reason !== 'clickaway' && close()}
+      anchorOrigin={{ vertical: at?.vertical ?? 'bottom', horizontal: 'left' }}
+      sx={{ maxWidth: 420, width: { xs: 'auto', sm: 'calc(100% - 48px)' }, ...edge }}
+    >
+      <Alert
+        role={current?.variant === 'destructive' ? 'alert' : 'status'}
+        severity={current?.variant === 'destructive' ? 'error' : 'success'}
+        variant="filled"
+        onClose={close}
+        sx={{ width: '100%' }}
       >
-        <Alert
-          role={current?.variant === 'destructive' ? 'alert' : 'status'}
-          severity={current?.variant === 'destructive' ? 'error' : 'success'}
-          variant="filled"
-          onClose={close}
-          sx={{ width: '100%' }}
-        >
-          <AlertTitle>{current?.title}</AlertTitle>
-          {current?.description}
-        </Alert>
-      </Snackbar>
-    </Portal>
+        <AlertTitle>{current?.title}</AlertTitle>
+        {current?.description}
+      </Alert>
+    </Snackbar>,
+    document.body,
   );
 }
