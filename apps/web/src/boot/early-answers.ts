@@ -20,9 +20,18 @@ const answers = new Map<string, Promise<Response>>();
 (window as unknown as Record<string, unknown>)[EARLY_KEY] = answers;
 const screens = JSON.parse(document.getElementById('familyos-first-screens')?.textContent || 'null') as FirstScreens | null;
 
+/**
+ * The answer with its body read: one the page never takes (a page that does not show it) is then done with, not
+ * a download left open that a wait for a quiet network would wait on for ever.
+ */
+async function read(response: Response): Promise<Response> {
+  const body = [101, 204, 205, 304].includes(response.status) ? null : await response.blob();
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 function start(path: string): Promise<Response> {
   const token = localStorage.getItem(TOKEN_KEY);
-  const answer = fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  const answer = fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' }).then(read);
   // Taken by the app or not, a failure here is the app's to report when it asks itself.
   answer.catch(() => undefined);
   answers.set(path, answer);
