@@ -68,7 +68,7 @@ export async function timeToVisible(context, url, { selector, ready, timeoutMs =
     const ms = await page
       .waitForFunction(
         ({ selector, source }) => {
-          const el = document.querySelector(selector);
+          const el = globalThis.document.querySelector(selector);
           return el && new RegExp(source).test(el.textContent ?? '') && el.getBoundingClientRect().height > 0 ? performance.now() : false;
         },
         { selector, source: ready.source },
