@@ -33,7 +33,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const close = useCallback((key: number) => setCurrent((c) => (c?.key === key ? null : c)), []);
   const queryClient = useQueryClient();
   useEffect(() => {
-    void whenSettled(queryClient).then(loadToastView);
+    // Offline with no worker yet, it loads with the first toast instead.
+    whenSettled(queryClient)
+      .then(loadToastView)
+      .catch(() => undefined);
   }, [queryClient]);
 
   return (
