@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, '..');
  * replay figure reuses, then the web figures. A module listed here but not written yet is skipped, with a
  * line in the table saying so.
  */
-const FIGURES = ['server', 'startup', 'appends', 'decide', 'scale', 'replay', 'aged', 'live', 'live-bytes', 'web', 'lighthouse'];
+const FIGURES = ['server', 'startup', 'appends', 'decide', 'scale', 'replay', 'aged', 'live', 'live-bytes', 'web', 'lighthouse', 'phone'];
 
 const quick = process.argv.includes('--quick');
 // Read by the figure modules (and bench/lib/measure-server.mjs) when they load: shorter rounds, fewer loads.

@@ -1,4 +1,4 @@
-// Lighthouse (mobile profile) on the login page and on a signed-in dashboard, served by the built api, and
+// Lighthouse (mobile profile) on the login page and on a signed-in dashboard and Tasks page (the demo family's), served by the built api, and
 // the app's installability: Lighthouse 11's PWA checks (Lighthouse 12 has none) and Chromium's own (decision 038).
 import { judge } from '../budgets.mjs';
 import { installability } from '../lib/installability.mjs';
@@ -25,9 +25,12 @@ export async function run(ctx) {
       { key: 'login', url: `${api.url}/login` },
       // The session cookie the web app's own sign-in sets; Lighthouse sends it with every request of the page.
       { key: 'dashboard', url: `${api.url}/dashboard`, headers: { cookie: `familyos_session=${token}` } },
+      { key: 'tasks', url: `${api.url}/tasks`, headers: { cookie: `familyos_session=${token}` } },
     ];
     const results = await runLighthouse(pages, { log: ctx.log });
-    if (!results.dashboard.finalUrl.endsWith('/dashboard')) throw new Error(`the dashboard run ended on ${results.dashboard.finalUrl}`);
+    for (const key of ['dashboard', 'tasks']) {
+      if (!results[key].finalUrl.endsWith(`/${key}`)) throw new Error(`the ${key} run ended on ${results[key].finalUrl}`);
+    }
     const install = await installability(`${api.url}/login`);
     ctx.log(`  installability: ${JSON.stringify(install)}`);
     const pwa = await lighthouseInstallable(`${api.url}/login`);

@@ -20,7 +20,7 @@ window.addEventListener('unhandledrejection', (event) => {
 
 // Before the first screen: the last data this browser saved (the only data there is, offline).
 keepSavedData(queryClient);
-registerServiceWorker();
+registerServiceWorker(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

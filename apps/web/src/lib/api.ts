@@ -3,6 +3,7 @@
  * cookies, and read-your-writes (DESIGN §4): the highest X-FamilyOS-Position any answer carried is sent back
  * on every later request, so a query waits until the projections show what this browser just did.
  */
+import { takeEarlyAnswer } from './early-answer';
 import { serverReach } from './server-reach';
 
 const TOKEN_KEY = 'familyos.token';
@@ -66,15 +67,18 @@ async function send<T>(method: string, path: string, body: unknown, options: Req
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (position > 0) headers[POSITION_HEADER] = String(position);
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // The page's first read of a path may have been asked for before this script ran (decision 054): the same
+  // request (GET, the same token, nothing written yet), so its answer is taken as this call's.
+  const plain = method === 'GET' && position === 0 && !options.headers && !options.keepalive;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await ((plain && takeEarlyAnswer(path)) || fetch(path, {
       method,
       headers,
       credentials: 'include',
       keepalive: options.keepalive,
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
   } catch {
     serverReach.noted(0);
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');

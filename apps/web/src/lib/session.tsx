@@ -4,7 +4,6 @@ import { ApiError, get, post, sessionToken } from './api';
 import type { Me } from './types';
 import { hubSession } from './hub';
 import { forgetSavedData } from './saved-data';
-import { turnOffPushOnSignOut } from './device-push';
 
 interface Session {
   me: Me | null;
@@ -60,7 +59,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      // While the session still signs the call: the server stops pushing this member's notices here.
+      // While the session still signs the call: the server stops pushing this member's notices here. Loaded
+      // here, not up front: the sign-in page does without it (decision 054).
+      const { turnOffPushOnSignOut } = await import('./device-push');
       await turnOffPushOnSignOut();
       await post('/api/auth/logout');
     } finally {

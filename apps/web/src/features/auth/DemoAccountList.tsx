@@ -1,5 +1,6 @@
-import { Alert, Avatar, Box, Chip, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Chip, List, ListItem, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { ROLE_LABEL } from '../../lib/types';
+import { DemoAccountsLoading } from './DemoAccountsLoading';
 import type { DemoAccount, DemoAccounts } from './api';
 
 interface Props {
@@ -13,15 +14,7 @@ interface Props {
 
 /** The demo family's accounts (one parent, two children) and their one shared password (SPEC §2). */
 export function DemoAccountList({ data, loading, selected, disabled, onPick }: Props) {
-  if (loading) {
-    return (
-      <Stack spacing={1} aria-label="Loading demo accounts" role="status">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" height={60} />
-        ))}
-      </Stack>
-    );
-  }
+  if (loading) return <DemoAccountsLoading />;
   if (!data?.enabled || data.accounts.length === 0) {
     return <Alert severity="info">The demo accounts are not available right now. You can still sign in with your own account.</Alert>;
   }

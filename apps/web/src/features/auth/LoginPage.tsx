@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Divider, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Navigate, useLocation, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { failureMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useToast } from '../../lib/toast';
@@ -10,9 +10,13 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { useSession } from '../../lib/session';
 import { login, useDemoAccounts, type DemoAccount } from './api';
 import { CredentialsForm, type Credentials } from './CredentialsForm';
-import { DemoAccountList } from './DemoAccountList';
-import { HubSignIn } from './HubSignIn';
-import { RegisterForm } from './RegisterForm';
+import { DemoAccountsLoading } from './DemoAccountsLoading';
+
+// Each behind its own tab, and only on a server that offers it: the sign-in page loads none of them up front
+// (decision 054).
+const DemoAccountList = lazy(() => import('./DemoAccountList').then((m) => ({ default: m.DemoAccountList })));
+const HubSignIn = lazy(() => import('./HubSignIn').then((m) => ({ default: m.HubSignIn })));
+const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
 
 type TabKey = 'hub' | 'signin' | 'demo' | 'register';
 type Busy = TabKey | 'sso' | null;
@@ -144,15 +148,17 @@ export default function LoginPage() {
       case 'hub':
         return (
           <Panel id="hub" tabbed={tabbed} title="Sign in with Hub" intro="Use the account you already have on your family's Hub.">
-            <HubSignIn
-              hubUrl={providers?.hubUrl ?? null}
-              hubServiceId={providers?.hubServiceId ?? null}
-              disabled={busy !== null}
-              busy={busy === 'sso' || busy === 'hub' ? busy : null}
-              onBusy={setBusy}
-              onWaiting={setWaiting}
-              onSignedIn={(result) => enter(result, { title: `Welcome back, ${result.user.name}!`, description: 'Here is what is happening in your family today.' })}
-            />
+            <Suspense fallback={<Skeleton variant="rounded" height={236} />}>
+              <HubSignIn
+                hubUrl={providers?.hubUrl ?? null}
+                hubServiceId={providers?.hubServiceId ?? null}
+                disabled={busy !== null}
+                busy={busy === 'sso' || busy === 'hub' ? busy : null}
+                onBusy={setBusy}
+                onWaiting={setWaiting}
+                onSignedIn={(result) => enter(result, { title: `Welcome back, ${result.user.name}!`, description: 'Here is what is happening in your family today.' })}
+              />
+            </Suspense>
             {oidc}
           </Panel>
         );
@@ -160,13 +166,15 @@ export default function LoginPage() {
         return (
           <Panel id="demo" tabbed={tabbed} title="Try the demo family" intro="Look around as a parent or a child of The Demo Family. Pick an account to fill in the form, then press Demo Login.">
             <Stack spacing={2.5}>
-              <DemoAccountList
-                data={demo.data}
-                loading={demo.isPending}
-                selected={demoValues.username || null}
-                disabled={busy !== null}
-                onPick={pickDemoAccount}
-              />
+              <Suspense fallback={<DemoAccountsLoading />}>
+                <DemoAccountList
+                  data={demo.data}
+                  loading={demo.isPending}
+                  selected={demoValues.username || null}
+                  disabled={busy !== null}
+                  onPick={pickDemoAccount}
+                />
+              </Suspense>
               <CredentialsForm
                 id="demo"
                 values={demoValues}
@@ -183,14 +191,16 @@ export default function LoginPage() {
       case 'register':
         return (
           <Panel id="register" tabbed={tabbed} title="Create a family" intro="Start a new family and become its first parent. You can add everyone else afterwards.">
-            <RegisterForm
-              disabled={busy !== null}
-              submitting={busy === 'register'}
-              onBusy={(on) => setBusy(on ? 'register' : null)}
-              onRegistered={(result, familyName) =>
-                enter(result, { title: `Welcome to FamilyOS, ${result.user.name}!`, description: `${familyName} is ready. Add your family members to get started.` })
-              }
-            />
+            <Suspense fallback={<Skeleton variant="rounded" height={400} />}>
+              <RegisterForm
+                disabled={busy !== null}
+                submitting={busy === 'register'}
+                onBusy={(on) => setBusy(on ? 'register' : null)}
+                onRegistered={(result, familyName) =>
+                  enter(result, { title: `Welcome to FamilyOS, ${result.user.name}!`, description: `${familyName} is ready. Add your family members to get started.` })
+                }
+              />
+            </Suspense>
           </Panel>
         );
     }
