@@ -126,6 +126,9 @@ describe('thumbnailOf: the widths a screen asks for', () => {
       expect(await inside(thumb)).toEqual({ format: 'webp', width, height: (width * 3) / 4, pages: 1, blocks: NO_BLOCKS });
     }
     expect(await inside(await thumbnailOf(REAL_JPEG, 320))).toMatchObject({ format: 'webp', width: 4, height: 3 });
+    // A strip taller than WebP allows is made shorter, not refused.
+    const strip = await sharp({ create: { width: 4, height: 40_000, channels: 3, background: '#36c' } }).png().toBuffer();
+    expect(await inside(await thumbnailOf(strip, 1280))).toMatchObject({ format: 'webp', height: 16_383 });
   });
 
   it('turns a photo stored before decision 055 (an Exif orientation kept) upright, and keeps an animation moving', async () => {

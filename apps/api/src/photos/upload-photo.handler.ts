@@ -53,7 +53,11 @@ export class UploadPhotoHandler implements ICommandHandler<UploadPhoto> {
     const recorded = await this.runner.load(streamId, photoDecider);
     if (photoDecider.decide(command, recorded.state).length > 0) {
       await this.blobs.put(photoId, bytes, contentType);
-      for (const width of limits.photo.widths) await this.blobs.put(thumbnailBlobId(photoId, width), await thumbnailOf(bytes, width), 'image/webp');
+      for (const width of limits.photo.widths) {
+        // A picture libvips cannot shrink (none is known) still posts: GET ?size= then serves its original.
+        const thumbnail = await thumbnailOf(bytes, width).catch(() => null);
+        if (thumbnail) await this.blobs.put(thumbnailBlobId(photoId, width), thumbnail, 'image/webp');
+      }
     }
     await this.runner.run({ actorId: actor.id, familyId: actor.familyId }, async () => {
       const { state, revision } = await this.runner.load(streamId, photoDecider);
