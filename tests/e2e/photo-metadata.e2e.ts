@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gifWithMetadata, jpegWithMetadata, METADATA_WORDS, pngWithMetadata, webpWithMetadata } from '../support/photo-fixtures.js';
 import { expect, test } from './support/fixtures.js';
+import { checkA11y } from './support/a11y.js';
 import { NAMES, PASSWORD } from './support/family.js';
 import { openAs } from './support/session.js';
 
@@ -32,6 +33,7 @@ test('a phone photo with its GPS position posted to an announcement shows uprigh
       return `${image.naturalHeight > image.naturalWidth ? 'portrait' : 'landscape'} ${new URL(image.currentSrc).search}`;
     }))
     .toMatch(/^portrait \?size=\d+$/);
+  await checkA11y(page, 'an announcement with a photo and its link to the original');
   // The bytes the browser got, and the original a tap opens, read with the page's own cookie.
   const thumbnail = await photo.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc);
   const original = await posted.getByRole('link', { name: `Open the full-size photo shared by ${NAMES.admin}` }).getAttribute('href');

@@ -52,8 +52,8 @@ export default function AnnouncementsPage() {
   );
 }
 
-/** The card's width for a photo: the whole screen on a phone, the board's column (760 less padding) beyond. */
-const PHOTO_SIZES = '(max-width: 760px) 100vw, 712px';
+/** The card's width for a photo: the screen less the page's and card's padding on a phone, the board's column beyond. */
+const PHOTO_SIZES = '(max-width: 760px) calc(100vw - 64px), 712px';
 
 /** One post: its author and time ("edited …" once changed), its text and photo, Edit and Delete as `can` allows, its thread. */
 function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
@@ -100,8 +100,9 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
           <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.content}</Typography>
         )}
         {a.photoUrl && (
-          // A tap opens the original, full size; the card shows the thumbnail that fits the screen.
-          <Box component="a" href={a.photoUrl} target="_blank" rel="noopener" aria-label={`Open the full-size photo shared by ${who}`} sx={{ display: 'inline-block', mt: 1.5, maxWidth: '100%' }}>
+          // A tap opens the original, full size; the card shows the thumbnail that fits the screen. The card's width is
+          // set, not the picture's own: srcset's descriptors would draw a photo narrower than 1280 px below its size.
+          <Box component="a" href={a.photoUrl} target="_blank" rel="noopener" aria-label={`Open the full-size photo shared by ${who}`} sx={{ display: 'block', mt: 1.5 }}>
             <Box
               component="img"
               src={photoFallbackSrc(a.photoUrl)}
@@ -109,7 +110,7 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
               sizes={PHOTO_SIZES}
               alt={`Photo shared by ${who}`}
               loading="lazy"
-              sx={{ display: 'block', maxWidth: '100%', maxHeight: 420, borderRadius: 2, objectFit: 'contain', bgcolor: 'action.hover' }}
+              sx={{ display: 'block', width: '100%', height: 'auto', maxHeight: 420, borderRadius: 2, objectFit: 'contain', bgcolor: 'action.hover' }}
             />
           </Box>
         )}
