@@ -21,19 +21,26 @@ const open = (bytes: Buffer, animated: boolean, failOn: 'warning' | 'none' = 'wa
 /** GIF and WebP may move: their frames are kept (decision 055), other formats have one. */
 const mayMove = (type: ImageType) => type === 'image/gif' || type === 'image/webp';
 
-const encoders: Record<ImageType, (image: Sharp) => Sharp> = {
-  'image/jpeg': (image) => image.jpeg({ quality: 90, mozjpeg: true }),
+/**
+ * Encoders by quality: libjpeg-turbo's defaults, not mozjpeg's (its trellis search took a minute for a 12 MP
+ * photo on this machine under load). A re-encoded photo may come out larger than the upload: a lower quality is
+ * tried before the size cap refuses it.
+ */
+const encoders: Record<ImageType, (image: Sharp, quality: number) => Sharp> = {
+  'image/jpeg': (image, quality) => image.jpeg({ quality }),
   'image/png': (image) => image.png(),
   'image/gif': (image) => image.gif(),
-  'image/webp': (image) => image.webp({ quality: 90 }),
+  'image/webp': (image, quality) => image.webp({ quality }),
 };
+const QUALITIES = [90, 80, 70];
 
 /**
  * An upload as it is kept and served as the original (decision 055): its type sniffed from the bytes (SVG,
  * HTML and anything else: null), decoded, turned upright by its Exif orientation and encoded again in its own
- * format. Nothing of the file but its pixels survives: Exif (GPS position, camera, time), XMP, IPTC, ICC
- * profiles (colours are converted to sRGB), comments, text chunks, trailing data. Null when libvips cannot
- * decode the bytes whole: a file that cannot be cleaned is not kept.
+ * format, at quality 90 (lower when that is over the size cap). Nothing of the file but its pixels survives:
+ * Exif (GPS position, camera, time), XMP, IPTC, ICC profiles (colours are converted to sRGB), comments, text
+ * chunks, trailing data. Null when libvips cannot decode the bytes whole: a file that cannot be cleaned is not
+ * kept.
  */
 export async function cleanPhoto(bytes: Buffer): Promise<{ contentType: ImageType; bytes: Buffer } | null> {
   const contentType = sniffImageType(bytes);
@@ -43,7 +50,12 @@ export async function cleanPhoto(bytes: Buffer): Promise<{ contentType: ImageTyp
     // A moving picture has no Exif orientation to apply (and libvips turns only single pictures).
     const image = open(bytes, moving);
     const upright = moving ? image : image.rotate();
-    return { contentType, bytes: await encoders[contentType](upright).toBuffer() };
+    let encoded = Buffer.alloc(0);
+    for (const quality of QUALITIES) {
+      encoded = await encoders[contentType](upright.clone(), quality).toBuffer();
+      if (encoded.length <= limits.photo.maxBytes || contentType === 'image/png' || contentType === 'image/gif') break;
+    }
+    return { contentType, bytes: encoded };
   } catch {
     return null;
   }
