@@ -53,11 +53,14 @@ test('a parent posts an announcement with a photo and a child replies', async ({
     await expect(posted.getByTestId('author-role')).toHaveText('Parent');
     const photo = posted.getByRole('img', { name: `Photo shared by ${NAMES.admin}` });
     await expect(photo).toHaveAttribute('src', /^\/api\/photos\//);
-    // The browser loaded the stored bytes with its session cookie (an <img> sends no bearer header).
-    await expect.poll(() => photo.evaluate((img) => {
-        const image = img as unknown as { complete: boolean; naturalWidth: number };
-        return image.complete && image.naturalWidth;
-      })).toBe(1);
+    // The browser loaded a thumbnail (srcset, decision 055) with its session cookie (an <img> sends no bearer
+    // header): it decodes (a refused load rejects). Its naturalWidth is scaled by srcset's density, so not asked.
+    const drawn = await photo.evaluate(async (img) => {
+      const image = img as unknown as { decode(): Promise<void>; currentSrc: string };
+      await image.decode();
+      return image.currentSrc;
+    });
+    expect(drawn).toMatch(/\/api\/photos\/[^?]+\?size=\d+$/);
     await expect(parent.getByRole('textbox', { name: "What's happening?" })).toHaveValue('');
 
     const ada = memberFor(freshFamily, 'child');

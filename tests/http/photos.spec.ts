@@ -1,22 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { limits, messages } from '@familyos/contracts';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { createFamily, PASSWORD, type Family, type Member } from '../support/factories.js';
 import { ONE_PIXEL_GIF, ONE_PIXEL_PNG, photoForm, pngOfSize } from '../support/images.js';
-import {
-  dimensionsOf,
-  gifWithMetadata,
-  jpegStored,
-  jpegWithMetadata,
-  METADATA_WORDS,
-  ONE_PIXEL_GIF as GIF_STORED,
-  pngStored,
-  pngWithMetadata,
-  webpStored,
-  webpWithMetadata,
-} from '../support/photo-fixtures.js';
+import sharp from 'sharp';
+import { gifWithMetadata, jpegWithMetadata, METADATA_WORDS, pngWithMetadata, webpWithMetadata } from '../support/photo-fixtures.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 /**
@@ -26,6 +16,13 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const SUPERUSER = { username: 'root', password: 'superpassword1' };
 const PHOTO_URL = /^\/api\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What libvips finds in served bytes: format, size (upright as stored), frames, and any metadata block at all. */
+async function picture(bytes: Buffer) {
+  const m = await sharp(bytes, { animated: true }).metadata();
+  const blocks = [m.exif && 'exif', m.xmp && 'xmp', m.iptc && 'iptc', m.icc && 'icc', m.comments?.length && 'comments', m.orientation && 'orientation'];
+  return { format: m.format, width: m.width, height: m.pageHeight ?? m.height, blocks: blocks.filter(Boolean) };
+}
 
 describe('photo uploads and serving over HTTP', () => {
   let server: TestServer;
@@ -73,7 +70,7 @@ describe('photo uploads and serving over HTTP', () => {
 
     const photo = await fetchPhoto(res.body.photoUrl, bearer(ayes.kids[0]));
     expect(photo.status).toBe(200);
-    expect(photo.bytes.equals(ONE_PIXEL_PNG)).toBe(true);
+    expect(await picture(photo.bytes)).toEqual({ format: 'png', width: 1, height: 1, blocks: [] });
     expect({
       type: photo.headers.get('content-type'),
       nosniff: photo.headers.get('x-content-type-options'),
@@ -86,11 +83,65 @@ describe('photo uploads and serving over HTTP', () => {
       type: 'image/png',
       nosniff: 'nosniff',
       disposition: `inline; filename="${id}.png"`,
-      cache: 'private, max-age=86400',
+      cache: 'private, max-age=31536000, immutable',
       csp: "default-src 'none'; sandbox",
       corp: 'same-origin',
-      length: String(ONE_PIXEL_PNG.length),
+      length: String(photo.bytes.length),
     });
+    expect(readFileSync(join(server.dataDir, 'photos', id)).equals(photo.bytes)).toBe(true);
+  });
+
+  it('?size=320|640|1280 answers the thumbnail that wide as WebP (never wider than the photo), with the same headers; ?size=original the original', async () => {
+    const wide = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#e94' } }).jpeg().toBuffer();
+    const { photoUrl } = (await upload(ayes.admin, wide, { filename: 'wide.jpg', type: 'image/jpeg' })).body;
+    const id = photoUrl.split('/').pop();
+    for (const width of limits.photo.widths) {
+      const thumb = await fetchPhoto(`${photoUrl}?size=${width}`, bearer(ayes.kids[0]));
+      expect(thumb.status).toBe(200);
+      expect(await picture(thumb.bytes)).toEqual({ format: 'webp', width, height: (width * 3) / 4, blocks: [] });
+      expect({
+        type: thumb.headers.get('content-type'),
+        disposition: thumb.headers.get('content-disposition'),
+        cache: thumb.headers.get('cache-control'),
+        csp: thumb.headers.get('content-security-policy'),
+        nosniff: thumb.headers.get('x-content-type-options'),
+      }).toEqual({
+        type: 'image/webp',
+        disposition: `inline; filename="${id}-${width}.webp"`,
+        cache: 'private, max-age=31536000, immutable',
+        csp: "default-src 'none'; sandbox",
+        nosniff: 'nosniff',
+      });
+      // Another family's member learns nothing from a size either.
+      expect((await fetchPhoto(`${photoUrl}?size=${width}`, bearer(bees.admin))).status).toBe(404);
+    }
+    const original = await fetchPhoto(`${photoUrl}?size=original`, bearer(ayes.kids[0]));
+    expect(await picture(original.bytes)).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    expect((await fetchPhoto(`${photoUrl}?size=320`, bearer(ayes.kids[0]))).bytes.length).toBeLessThan(original.bytes.length / 4);
+    // A small photo's thumbnails are the photo's own size.
+    expect(await picture((await fetchPhoto(`${(await upload(ayes.admin)).body.photoUrl}?size=1280`, bearer(ayes.admin))).bytes)).toMatchObject({ width: 1, height: 1 });
+  });
+
+  it.each(['100', '0', 'huge', '640px', ''])('?size=%p → 400 naming size', async (size) => {
+    const { photoUrl } = (await upload(ayes.admin)).body;
+    const res = await fetchPhoto(`${photoUrl}?size=${size}`, bearer(ayes.admin));
+    expect({ status: res.status, body: JSON.parse(res.bytes.toString()) }).toEqual({ status: 400, body: { error: messages.photoSize, details: [{ field: 'size', message: messages.photoSize }] } });
+  });
+
+  it('a photo stored before thumbnails were made has them made on its first request, and kept', async () => {
+    const { photoUrl } = (await upload(ayes.admin, pngWithMetadata(null))).body;
+    const id = photoUrl.split('/').pop();
+    const kept = (width: number) => join(server.dataDir, 'photos', `${id}_w${width}`);
+    for (const width of limits.photo.widths) {
+      expect(existsSync(kept(width))).toBe(true);
+      rmSync(kept(width));
+      rmSync(`${kept(width)}.json`);
+    }
+    const thumb = await fetchPhoto(`${photoUrl}?size=640`, bearer(ayes.kids[0]));
+    expect({ status: thumb.status, type: thumb.headers.get('content-type') }).toEqual({ status: 200, type: 'image/webp' });
+    expect(await picture(thumb.bytes)).toEqual({ format: 'webp', width: 4, height: 3, blocks: [] });
+    expect(readFileSync(kept(640)).equals(thumb.bytes)).toBe(true);
+    expect(existsSync(kept(320))).toBe(false);
   });
 
   it('serves the type the bytes are, not the declared type or the file name', async () => {
@@ -100,9 +151,9 @@ describe('photo uploads and serving over HTTP', () => {
     const photo = await fetchPhoto(res.body.photoUrl, bearer(ayes.admin));
     expect(photo.headers.get('content-type')).toBe('image/gif');
     expect(photo.headers.get('content-disposition')).toBe(`inline; filename="${id}.gif"`);
-    expect(photo.bytes.equals(ONE_PIXEL_GIF)).toBe(true);
+    expect(await picture(photo.bytes)).toEqual({ format: 'gif', width: 1, height: 1, blocks: [] });
     const event = (await server.running.events.readStream(`photo-${id}`))[0]!;
-    expect(event.data).toMatchObject({ photoId: id, contentType: 'image/gif', size: ONE_PIXEL_GIF.length, uploadedBy: ayes.kids[0].id });
+    expect(event.data).toMatchObject({ photoId: id, contentType: 'image/gif', size: photo.bytes.length, uploadedBy: ayes.kids[0].id });
     expect(JSON.stringify(event.data)).not.toContain('holiday');
   });
 
@@ -138,13 +189,12 @@ describe('photo uploads and serving over HTTP', () => {
     expect((await ayes.admin.client.get('/api/announcements')).status).toBe(200);
   });
 
-  it('an image of exactly limits.photo.maxBytes is accepted, whole', async () => {
+  it('an image of exactly limits.photo.maxBytes is accepted, the same picture', async () => {
     const bytes = pngOfSize(limits.photo.maxBytes);
     const res = await upload(ayes.admin, bytes);
     expect(res.status).toBe(201);
     const photo = await fetchPhoto(res.body.photoUrl, bearer(ayes.admin));
-    expect(photo.bytes.length).toBe(limits.photo.maxBytes);
-    expect(photo.bytes.equals(bytes)).toBe(true);
+    expect(await picture(photo.bytes)).toEqual({ ...(await picture(bytes)), format: 'png', blocks: [] });
   });
 
   it.each<[string, () => FormData | Record<string, unknown>]>([
@@ -207,7 +257,7 @@ describe('photo uploads and serving over HTTP', () => {
       expect(cookie).toMatch(/^familyos_session=/);
       const photo = await fetchPhoto(photoUrl, { cookie });
       expect(photo.status).toBe(200);
-      expect(photo.bytes.equals(ONE_PIXEL_PNG)).toBe(true);
+      expect(photo.bytes.equals((await fetchPhoto(photoUrl, bearer(ayes.kids[0]))).bytes)).toBe(true);
       // And a cookie of another family's member is refused like its bearer token.
       const beeLogin = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
@@ -226,14 +276,14 @@ describe('photo uploads and serving over HTTP', () => {
     );
   });
 
-  describe('photos keep no metadata (decision 031)', () => {
+  describe('photos keep no metadata (decisions 031, 055)', () => {
     it.each([
-      ['a JPEG from a phone (Exif with GPS, camera and time; XMP; IPTC; MPF; a comment; a second picture after EOI)', jpegWithMetadata(6), jpegStored(6), 'image/jpeg', 'jpg'],
-      ['a PNG (eXIf, tEXt, zTXt IPTC, iTXt XMP, tIME, data after IEND)', pngWithMetadata(6), pngStored(6), 'image/png', 'png'],
-      ['an extended WebP (EXIF and XMP chunks, their VP8X flags, data after the RIFF)', webpWithMetadata(6), webpStored(6), 'image/webp', 'webp'],
-      ['a GIF (a comment, XMP and ICC application extensions, data after the trailer)', gifWithMetadata(), GIF_STORED, 'image/gif', 'gif'],
-      ['a JPEG whose Exif has no orientation', jpegWithMetadata(null), jpegStored(null), 'image/jpeg', 'jpg'],
-    ])('%s is stored and served without it, still the same picture', async (_label, dirty, expected, type, extension) => {
+      ['a JPEG from a phone (Exif with GPS, camera and time; XMP; IPTC; MPF; a comment; a second picture after EOI)', jpegWithMetadata(6), '3x4', 'image/jpeg', 'jpg'],
+      ['a PNG (eXIf, tEXt, zTXt IPTC, iTXt XMP, tIME, data after IEND)', pngWithMetadata(6), '3x4', 'image/png', 'png'],
+      ['an extended WebP (EXIF and XMP chunks, their VP8X flags, data after the RIFF)', webpWithMetadata(6), '3x4', 'image/webp', 'webp'],
+      ['a GIF (a comment, XMP and ICC application extensions, data after the trailer)', gifWithMetadata(), '1x1', 'image/gif', 'gif'],
+      ['a JPEG whose Exif has no orientation', jpegWithMetadata(null), '4x3', 'image/jpeg', 'jpg'],
+    ])('%s is stored and served without it, the same picture upright, and so are its thumbnails', async (_label, dirty, upright, type, extension) => {
       const carried = (bytes: Buffer) => METADATA_WORDS.filter((word) => bytes.includes(Buffer.from(word, 'latin1')));
       expect(carried(dirty).length).toBeGreaterThanOrEqual(4);
       const res = await upload(ayes.kids[0], dirty, { filename: `holiday.${extension}`, type });
@@ -244,12 +294,17 @@ describe('photo uploads and serving over HTTP', () => {
       expect({ status: served.status, type: served.headers.get('content-type'), length: served.headers.get('content-length') }).toEqual({
         status: 200,
         type,
-        length: String(expected.length),
+        length: String(served.bytes.length),
       });
       expect(carried(served.bytes)).toEqual([]);
-      // The picture's own bytes, colour profile and orientation (an Exif of that alone) stay, in their order.
-      expect(served.bytes.equals(expected)).toBe(true);
-      expect(dimensionsOf(served.bytes)).toEqual(dimensionsOf(dirty));
+      // Re-encoded from its pixels alone, turned upright by its orientation: no metadata block of any kind is left.
+      const [width, height] = upright.split('x').map(Number);
+      expect(await picture(served.bytes)).toEqual({ format: extension === 'jpg' ? 'jpeg' : extension, width, height, blocks: [] });
+      for (const size of limits.photo.widths) {
+        const thumb = await fetchPhoto(`${res.body.photoUrl}?size=${size}`, bearer(ayes.admin));
+        expect(carried(thumb.bytes)).toEqual([]);
+        expect(await picture(thumb.bytes)).toEqual({ format: 'webp', width, height, blocks: [] });
+      }
       // What is on disk is what is served, and the log's size and sha256 are of it (backup verification holds).
       const stored = readFileSync(join(server.dataDir, 'photos', id));
       expect(stored.equals(served.bytes)).toBe(true);

@@ -152,7 +152,10 @@ describe('npm run backup while the app writes, npm run restore into a new DATA_D
     const bytes = pngOfSize(40_000, uniqueName('photo-'));
     const upload = await families[0].admin.client.postForm('/api/upload-photo', photoForm(bytes));
     expect(upload.status).toBe(201);
-    photo = { url: upload.body.photoUrl, bytes };
+    // What the api keeps is the upload re-encoded (decision 055): the restored api must serve exactly that.
+    const served = await fetch(api.url + upload.body.photoUrl, { headers: { authorization: `Bearer ${families[0].admin.client.token}` } });
+    photo = { url: upload.body.photoUrl, bytes: Buffer.from(await served.arrayBuffer()) };
+    expect(photo.bytes.length).toBeGreaterThan(0);
     const toApprove: string[] = [];
     const owners = new Map<string, Family>();
     for (let i = 0; i < TASKS_TO_APPROVE; i += 1) {

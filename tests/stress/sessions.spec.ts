@@ -469,7 +469,7 @@ describe('sessions and sign-in under stress', () => {
         const seen = { path, status: res.status, cache: res.headers.get('cache-control') };
         if (route.url === '/assets/*') expect(seen).toEqual({ path, status: 200, cache: 'public, max-age=31536000, immutable' });
         // Its bytes never change and shared caches may not keep it (decision 031).
-        else if (route.url === '/api/photos/:id') expect(seen).toEqual({ path, status: 200, cache: 'private, max-age=86400' });
+        else if (route.url === '/api/photos/:id') expect(seen).toEqual({ path, status: 200, cache: 'private, max-age=31536000, immutable' });
         else {
           expect(seen).toEqual({ path, status: expect.any(Number), cache: 'no-store' });
           expect(seen.status).toBeLessThan(500);

@@ -1,4 +1,4 @@
-import { pngChunk } from '../../apps/api/src/photos/metadata/strip-png.js';
+import { crc32 } from 'node:zlib';
 
 /** Real image bytes for upload tests, made here rather than read from files. */
 
@@ -11,7 +11,15 @@ export const ONE_PIXEL_PNG = Buffer.from(
 /** A valid 1×1 transparent GIF89a. */
 export const ONE_PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-export { pngChunk };
+/** A whole PNG chunk: length, type, data and the CRC-32 of type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(data.length, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  return chunk;
+}
 
 /** A form with one file part, as a browser's file input sends it. */
 export function photoForm(bytes: Uint8Array, options: { field?: string; filename?: string; type?: string } = {}): FormData {

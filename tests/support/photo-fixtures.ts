@@ -115,11 +115,6 @@ export function cameraExif(orientation: number | null): Buffer {
   );
 }
 
-/** The Exif a stored photo may keep: its orientation and nothing else. */
-export function orientationExif(orientation: number): Buffer {
-  return exifTiff([{ tag: 0x0112, type: 3, values: [orientation] }]);
-}
-
 export const XMP = Buffer.from(
   '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF ' +
     'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" ' +
@@ -159,12 +154,6 @@ export function jpegWithMetadata(orientation: number | null): Buffer {
   return Buffer.concat([REAL_JPEG.subarray(0, 2), ...segments, REAL_JPEG.subarray(2), trailer]);
 }
 
-/** REAL_JPEG as it is stored from jpegWithMetadata: its own segments, and an Exif of the orientation alone. */
-export function jpegStored(orientation: number | null): Buffer {
-  const kept = orientation ? [jpegExifSegment(orientationExif(orientation))] : [];
-  return Buffer.concat([REAL_JPEG.subarray(0, 2), ...kept, REAL_JPEG.subarray(2)]);
-}
-
 /** Where REAL_PNG's IHDR chunk ends (signature 8 + chunk 25). */
 const AFTER_IHDR = 33;
 
@@ -178,11 +167,6 @@ export function pngWithMetadata(orientation: number | null): Buffer {
     pngChunk('tIME', Buffer.from([0x07, 0xea, 5, 4, 10, 11, 12])),
   ];
   return Buffer.concat([REAL_PNG.subarray(0, AFTER_IHDR), ...chunks, REAL_PNG.subarray(AFTER_IHDR), Buffer.from('after the end', 'latin1')]);
-}
-
-export function pngStored(orientation: number | null): Buffer {
-  const kept = orientation ? [pngChunk('eXIf', orientationExif(orientation))] : [];
-  return Buffer.concat([REAL_PNG.subarray(0, AFTER_IHDR), ...kept, REAL_PNG.subarray(AFTER_IHDR)]);
 }
 
 const webpChunk = (fourcc: string, data: Buffer) => {
@@ -211,12 +195,6 @@ export function webpWithMetadata(orientation: number | null): Buffer {
   return Buffer.concat([riff(Buffer.concat([vp8x, rest, webpChunk('EXIF', cameraExif(orientation)), webpChunk('XMP ', XMP)])), Buffer.from('after the end', 'latin1')]);
 }
 
-export function webpStored(orientation: number | null): Buffer {
-  if (!orientation) return REAL_WEBP;
-  const { vp8x, rest } = webpParts(0x08);
-  return riff(Buffer.concat([vp8x, rest, webpChunk('EXIF', orientationExif(orientation))]));
-}
-
 const gifExtension = (label: number, blocks: Buffer[]) =>
   Buffer.concat([Buffer.from([0x21, label]), ...blocks.map((b) => Buffer.concat([Buffer.from([b.length]), b])), Buffer.from([0])]);
 /** Sub-blocks of at most 255 bytes. */
@@ -234,21 +212,3 @@ export function gifWithMetadata(): Buffer {
   return Buffer.concat([ONE_PIXEL_GIF.subarray(0, AFTER_COLOURS), ...extensions, ONE_PIXEL_GIF.subarray(AFTER_COLOURS), Buffer.from('after the end', 'latin1')]);
 }
 
-/** A looping animation's NETSCAPE2.0 extension: kept, as drawing the GIF needs it. */
-export const GIF_LOOP = gifExtension(0xff, [Buffer.from('NETSCAPE2.0', 'latin1'), Buffer.from([1, 0, 0])]);
-
-/** Width and height as each format's header says them. */
-export function dimensionsOf(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
-    for (let i = 2; i + 9 < bytes.length; ) {
-      const marker = bytes[i + 1]!;
-      if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
-      i += 2 + bytes.readUInt16BE(i + 2);
-    }
-    return null;
-  }
-  if (bytes.toString('latin1', 1, 4) === 'PNG') return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (bytes.toString('latin1', 0, 3) === 'GIF') return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-  if (bytes.toString('latin1', 12, 16) === 'VP8X') return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-  return null;
-}

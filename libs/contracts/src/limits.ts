@@ -36,8 +36,17 @@ export const limits = {
   hubUsernameMax: 64,
   /** A member's e-mail address (RFC 5321's longest path). */
   emailMax: 254,
-  /** Uploaded photos: bytes, and the formats recognised by their leading bytes. */
-  photo: { maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] },
+  /**
+   * Uploaded photos: bytes, and the formats recognised by their leading bytes; pixels a photo may decode to (a
+   * 50-megapixel camera's, all frames of an animation together: a small file may not unpack into gigabytes);
+   * the widths served for screens (`?size=`, decision 055).
+   */
+  photo: {
+    maxBytes: 5 * 1024 * 1024,
+    types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+    maxPixels: 50_000_000,
+    widths: [320, 640, 1280],
+  },
   calendar: {
     titleMax: 100,
     descriptionMax: 500,

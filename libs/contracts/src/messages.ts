@@ -94,6 +94,7 @@ export const messages = {
   photoRequired: 'Please choose a photo to upload',
   photoNotImage: 'Only JPEG, PNG, GIF or WebP images can be uploaded',
   photoTooLarge: 'Photo must be 5 MB or smaller',
+  photoSize: 'size must be 320, 640, 1280 or original',
   eventTitleRequired: 'Event title is required',
   eventTitleTooLong: 'Event title must be less than 100 characters',
   eventDescriptionTooLong: 'Event description must be less than 500 characters',

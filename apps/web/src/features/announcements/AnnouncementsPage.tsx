@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } fr
 import { limits } from '@familyos/contracts/rules';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
+import { photoFallbackSrc, photoSrcSet } from '../../lib/photos';
 import { ROLE_LABEL } from '../../lib/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -53,6 +54,9 @@ export default function AnnouncementsPage() {
   );
 }
 
+/** The card's width for a photo: the screen less the page's and card's padding on a phone, the board's column beyond. */
+const PHOTO_SIZES = '(max-width: 760px) calc(100vw - 64px), 712px';
+
 /** One post: its author and time ("edited …" once changed), its text and photo, Edit and Delete as `can` allows, its thread. */
 function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
   const [open, setOpen] = useState(false);
@@ -98,13 +102,19 @@ function AnnouncementCard({ announcement: a }: { announcement: Announcement }) {
           <Typography sx={{ mt: 1.5, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{a.content}</Typography>
         )}
         {a.photoUrl && (
-          <Box
-            component="img"
-            src={a.photoUrl}
-            alt={`Photo shared by ${who}`}
-            loading="lazy"
-            sx={{ mt: 1.5, display: 'block', maxWidth: '100%', maxHeight: 420, borderRadius: 2, objectFit: 'contain', bgcolor: 'action.hover' }}
-          />
+          // A tap opens the original, full size; the card shows the thumbnail that fits the screen. The card's width is
+          // set, not the picture's own: srcset's descriptors would draw a photo narrower than 1280 px below its size.
+          <Box component="a" href={a.photoUrl} target="_blank" rel="noopener" aria-label={`Open the full-size photo shared by ${who}`} sx={{ display: 'block', mt: 1.5 }}>
+            <Box
+              component="img"
+              src={photoFallbackSrc(a.photoUrl)}
+              srcSet={photoSrcSet(a.photoUrl)}
+              sizes={PHOTO_SIZES}
+              alt={`Photo shared by ${who}`}
+              loading="lazy"
+              sx={{ display: 'block', width: '100%', height: 'auto', maxHeight: 420, borderRadius: 2, objectFit: 'contain', bgcolor: 'action.hover' }}
+            />
+          </Box>
         )}
         <Stack direction="row" sx={{ mt: 1, ml: -1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
