@@ -142,6 +142,9 @@ describe('GET /api/tasks: filters, limit and cursor from the read model; the sum
     expect((await ada().client.get('/api/tasks/summary')).body).toMatchObject({ taken: 1, submitted: 1 });
     expect((await ada().client.get('/api/tasks?status=taken')).body.map((t: { id: string }) => t.id)).toEqual([created.body.id]);
     expect((await ada().client.get('/api/tasks?status=submitted')).body.map((t: { id: string }) => t.id)).toEqual([mine.id]);
+    // Open and history group by status alone: the shared task is in her open work, as "Taken by Ben".
+    const open = (await ada().client.get('/api/tasks?status=open&limit=200')).body;
+    expect(open.find((t: { id: string }) => t.id === created.body.id)).toMatchObject({ takenBy: ben().id });
     expect((await admin().get('/api/tasks?status=taken')).body).toEqual([]);
   });
 

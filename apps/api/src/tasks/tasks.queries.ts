@@ -99,8 +99,10 @@ export class TasksQueries {
         else statuses.add(s as TaskStatus);
       }
       where['status'] = { in: [...statuses] };
-      // For a child, a task a sibling took is `taken`, not its status (as its count cards count it).
-      if (child) where['sharedTaker'] = { in: ['', actor.id] };
+      // For a child, a task a sibling took is `taken`, not its status (as its count cards count it); `open` and
+      // `history` group tasks by their status alone, taken ones included.
+      const byStatus = [...asked].some((x) => x !== 'open' && x !== 'history');
+      if (child && byStatus) where['sharedTaker'] = { in: ['', actor.id] };
     }
     if (params.assignee) where['assignedTo'] = { has: params.assignee };
     if (params.dueFrom || params.dueTo) {
@@ -131,9 +133,9 @@ export class TasksQueries {
       skipped: n('skipped'),
       taken: actor.role === 'child' ? n('taken') : 0,
     };
-    const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-    const open = byStatus.pending + byStatus.submitted;
-    return { total, open, history: total - open, ...byStatus };
+    const open = n('open');
+    const history = n('history');
+    return { total: open + history, open, history, ...byStatus };
   }
 
   async one(actor: Actor & { familyId: string }, taskId: string) {

@@ -87,7 +87,8 @@ export interface TaskView extends TaskFields {
 /**
  * GET /api/tasks/summary: the Tasks page's count cards and the dashboards' task figures, as the viewer sees the
  * tasks (a child: its own; a sibling's take is `taken`), from counters the projection keeps (decision 050).
- * Every task is in `total` and in one status; `open` is pending and submitted, `history` the rest.
+ * Every task is in `total` and in one status (or `taken`); `open` counts those pending or submitted, `history`
+ * the settled rest, by their status alone (what `?status=open` and `?status=history` list).
  */
 export interface TaskSummaryView {
   total: number;

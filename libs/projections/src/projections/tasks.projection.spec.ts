@@ -107,9 +107,9 @@ describe('tasks projection', () => {
     const { once, twice } = await applyProjection(tasksProjection, log.events, openStore);
     expect(twice).toEqual(once);
     const counts = Object.fromEntries((once['task_counts'] as unknown as TaskCountsDoc[]).map((c) => [c.id, c.counts]));
-    expect(counts['fam-1']).toEqual({ pending: 1, submitted: 0, approved: 1 });
-    expect(counts['fam-1_kid']).toEqual({ pending: 1, taken: 1 });
-    expect(counts['fam-1_kid2']).toEqual({ pending: 0, submitted: 0, approved: 1 });
+    expect(counts['fam-1']).toEqual({ pending: 1, submitted: 0, approved: 1, open: 1, history: 1 });
+    expect(counts['fam-1_kid']).toEqual({ pending: 1, taken: 1, open: 1, history: 1 });
+    expect(counts['fam-1_kid2']).toEqual({ pending: 0, submitted: 0, approved: 1, open: 0, history: 1 });
   });
 
   it('pending → submitted → approved: submittedAt, then score, reviewedAt and reviewedBy', async () => {

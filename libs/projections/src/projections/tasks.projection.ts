@@ -44,8 +44,11 @@ async function count(tx: ReadModelTx, event: StoredEvent, before: TaskDoc | null
     if (event.position <= row.lastPosition) continue;
     const counts = { ...row.counts };
     const sees = (t: TaskDoc | null): t is TaskDoc => t !== null && (memberId === null || t.visibleTo.includes(memberId));
-    if (sees(before)) counts[bucketOf(before, memberId)] = (counts[bucketOf(before, memberId)] ?? 0) - 1;
-    if (sees(after)) counts[bucketOf(after, memberId)] = (counts[bucketOf(after, memberId)] ?? 0) + 1;
+    const move = (t: TaskDoc, by: number) => {
+      for (const bucket of [bucketOf(t, memberId), SETTLED_STATUSES.includes(t.status) ? 'history' : 'open'] as const) counts[bucket] = (counts[bucket] ?? 0) + by;
+    };
+    if (sees(before)) move(before, -1);
+    if (sees(after)) move(after, 1);
     await tx.put(collections.taskCounts, { ...row, counts, lastPosition: event.position });
   }
 }

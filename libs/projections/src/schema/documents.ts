@@ -80,8 +80,11 @@ export interface TaskDoc extends TaskFields {
   sharedTaker: string;
 }
 
-/** What the Tasks page counts, by where a task stands for its viewer (its status, or a sibling took it). */
-export type TaskBucket = TaskFields['status'] | 'taken';
+/**
+ * What the Tasks page counts: where a task stands for its viewer (its status, or `taken` when a sibling took
+ * it), and, by its status alone, whether it is `open` (pending, submitted) or `history` (settled).
+ */
+export type TaskBucket = TaskFields['status'] | 'taken' | 'open' | 'history';
 
 /**
  * The tasks projection's counters (decision 050): `<familyId>` counts every task of the family as a parent sees

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
 import { useStandings } from '../../api/standings';
-import { useTasks } from '../../api/tasks';
+import { useTasks, useTaskSummary } from '../../api/tasks';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
@@ -43,6 +43,7 @@ export function ChildDashboard({
   rewards: ReactNode;
 }) {
   const tasks = useTasks();
+  const summary = useTaskSummary();
   // Every figure is the server's (decision 028): the card shows it, never counts it.
   const standings = useStandings();
   const own = standings.data?.children.find((c) => c.userId === me.id);
@@ -100,7 +101,7 @@ export function ChildDashboard({
             }
             empty={<EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>}
             isEmpty={() => sorted.length === 0}
-            after={<MoreTasksLink total={sorted.length} shown={TASKS_SHOWN} />}
+            after={<MoreTasksLink total={summary.data ? summary.data.total - summary.data.taken : sorted.length} shown={Math.min(TASKS_SHOWN, sorted.length)} />}
           >
             {() => (
               <List disablePadding sx={listSx}>
