@@ -33,9 +33,15 @@ export function VirtualTaskList({ hasMore, loadingMore, onMore, ...list }: Props
   });
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1)?.index ?? -1;
+  // The next page is asked for as the end of the list comes within a screen or so.
+  const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (windowed && hasMore && !loadingMore && last >= list.tasks.length - 10) onMore();
-  }, [windowed, hasMore, loadingMore, last, list.tasks.length, onMore]);
+    const sentinel = end.current;
+    if (!sentinel || !hasMore || loadingMore) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore(), { rootMargin: '800px 0px' });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, onMore]);
 
   const first = windowed ? (items[0]?.index ?? 0) : 0;
   const shown = windowed ? list.tasks.slice(first, last + 1) : list.tasks;
@@ -46,6 +52,7 @@ export function VirtualTaskList({ hasMore, loadingMore, onMore, ...list }: Props
       <Box sx={{ pt: `${before}px`, pb: `${Math.max(0, after)}px` }}>
         {(!windowed || shown.length > 0) && <TaskList {...list} tasks={shown} firstIndex={first} measure={windowed ? virtualizer.measureElement : undefined} />}
       </Box>
+      <div ref={end} />
       {(hasMore || loadingMore) && (
         <Stack sx={{ alignItems: 'center', mt: 2 }}>
           {loadingMore ? (
