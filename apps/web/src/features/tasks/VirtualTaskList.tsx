@@ -21,9 +21,17 @@ export function VirtualTaskList({ hasMore, loadingMore, onMore, ...list }: Props
   const windowed = list.tasks.length >= WINDOWED_FROM;
   const top = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list begins in the page: what is above it (counts, chores, open work) grows as its data comes.
   useLayoutEffect(() => {
-    if (top.current) setScrollMargin(top.current.getBoundingClientRect().top + window.scrollY);
-  }, [windowed, list.phone]);
+    const measure = () => {
+      const at = top.current ? top.current.getBoundingClientRect().top + window.scrollY : 0;
+      setScrollMargin((m) => (Math.abs(m - at) > 1 ? at : m));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
   const virtualizer = useWindowVirtualizer({
     count: list.tasks.length,
     estimateSize: () => (list.phone ? 200 : 88),
