@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiResponse } from '../support/api-client.js';
 import { createFamily, type Family, type Member } from '../support/factories.js';
 import { startTestServer, untilQuiet, type TestServer } from '../support/test-server.js';
 
@@ -37,7 +38,7 @@ describe('GET /api/tasks: filters, limit and cursor from the read model; the sum
     let cursor: string | null = null;
     for (let pages = 0; pages < 50; pages++) {
       const sep = path.includes('?') ? '&' : '?';
-      const res = await client.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      const res: ApiResponse = await client.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
       expect([res.status, res.body.error]).toEqual([200, undefined]);
       expect(res.body.length).toBeLessThanOrEqual(limit);
       ids.push(...res.body.map((t: { id: string }) => t.id));
