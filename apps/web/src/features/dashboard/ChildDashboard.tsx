@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
 import { useStandings } from '../../api/standings';
-import { useTasks, useTaskSummary } from '../../api/tasks';
+import { recentWorkQuery, useTaskSummary } from '../../api/tasks';
+import { useQuery } from '@tanstack/react-query';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
@@ -42,7 +43,8 @@ export function ChildDashboard({
   /** The Redemption Center below. */
   rewards: ReactNode;
 }) {
-  const tasks = useTasks();
+  // Its open work and the week's settled tasks (SPEC's list shows "Great job!" on approved ones).
+  const tasks = useQuery(recentWorkQuery);
   const summary = useTaskSummary();
   // Every figure is the server's (decision 028): the card shows it, never counts it.
   const standings = useStandings();

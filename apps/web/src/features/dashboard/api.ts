@@ -11,7 +11,7 @@ import { usersQuery } from '../../api/members';
 import { pointsQuery } from '../../api/points';
 import { standingsQuery } from '../../api/standings';
 import { redemptionsQuery } from '../../api/redemptions';
-import { recentTasksQuery, taskSummaryQuery, tasksKey, tasksQuery } from '../../api/tasks';
+import { recentTasksQuery, recentWorkQuery, taskSummaryQuery, tasksKey, tasksQuery } from '../../api/tasks';
 import { streaksQuery } from '../../api/streaks';
 import { nextDays, upcomingChoresQuery } from '../../api/upcoming-chores';
 
@@ -68,7 +68,7 @@ function dashboardQueries(me: Me) {
   const events = calendarEventsQuery(calendarWindow(limits.calendar.dashboardDays));
   const chores = upcomingChoresQuery(nextDays(limits.calendar.dashboardDays));
   if (me.abilities.hasBalance) {
-    return [standingsQuery, tasksQuery, taskSummaryQuery, familyQuery, redemptionsQuery, announcementsQuery, events, streaksQuery, chores];
+    return [standingsQuery, recentWorkQuery, taskSummaryQuery, familyQuery, redemptionsQuery, announcementsQuery, events, streaksQuery, chores];
   }
   return [usersQuery, standingsQuery, familyQuery, tasksQuery, recentTasksQuery, taskSummaryQuery, pointsQuery, announcementsQuery, events, chores, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
 }
