@@ -2,6 +2,11 @@
 export const limits = {
   points: { min: -100, max: 100, reasonMax: 200, quickAmounts: [5, 10, 15, 20, -5, -10] },
   task: { titleMax: 100, descriptionMax: 300, pointsMin: -50, pointsMax: 500, defaultScore: 10, scoreMin: 0, scoreMax: 10 },
+  /**
+   * GET /api/tasks (decision 050): a page holds `limit` tasks (default and most as every list); asked nothing,
+   * it is the open work and what settled in the last `recentDays` days. `searchMax`: the longest `q`.
+   */
+  taskList: { defaultLimit: 50, maxLimit: 200, recentDays: 7, searchMax: 100 },
   comment: { max: 300 },
   announcement: { max: 500, compactCount: 3 },
   displayNameMax: 50,

@@ -193,5 +193,12 @@ export const messages = {
   emailConfirmationStale: 'This confirmation link is for an address that is no longer set.',
   emailConfirmationsTooMany: 'Too many confirmation mails were asked for. Wait a while, then send the link again.',
   confirmationTriesTooMany: 'Too many confirmation links were tried from this address. Please wait a minute and try again.',
+  taskListStatus: 'status must be open, history, or task statuses (pending, submitted, approved, rejected, reversed, missed, skipped, taken)',
+  taskListTaken: 'status taken cannot be asked together with other statuses',
+  taskListLimit: 'limit must be a whole number from 1 to 200',
+  taskListCursor: 'cursor is not one this list gave',
+  taskListDay: 'dueFrom and dueTo must be days such as 2026-11-28',
+  taskListSearch: 'q must be at most 100 characters',
+  taskListAssignee: 'assignee must be a member id',
   reportsTooMany: 'Reports were generated too often. Wait a while, then generate again.',
 } as const;

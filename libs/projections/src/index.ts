@@ -1,6 +1,7 @@
 export * from './schema/index.js';
 export * from './projections/projection.js';
 export { allProjections } from './projections/index.js';
+export { OPEN_UNTIL, SETTLED_STATUSES, taskCountsId } from './projections/tasks.projection.js';
 export { CHORE_RECENT_PERIODS } from './projections/chores.projection.js';
 export { actionOf } from './projections/audit.projection.js';
 export * from './runner/projection-runner.js';

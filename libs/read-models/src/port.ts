@@ -24,8 +24,18 @@ export type Collection<T extends Doc = Doc> = string & { readonly [documentType]
 /** Binds a collection name to its document type. */
 export const collection = <T extends Doc>(name: string): Collection<T> => name as Collection<T>;
 
-/** A filter on one top-level field: equality, membership, or a range. */
-export type Condition = Scalar | { in: Scalar[] } | { gte?: Scalar; lte?: Scalar; gt?: Scalar; lt?: Scalar } | { ne: Scalar };
+/**
+ * A filter on one top-level field: equality, membership, a range; `has`: the field is an array holding the value;
+ * `contains`: the field is text holding the substring, exactly as given (a projection stores a lowercased copy
+ * of what a search reads, so a search is case-insensitive without a per-adapter collation).
+ */
+export type Condition =
+  | Scalar
+  | { in: Scalar[] }
+  | { gte?: Scalar; lte?: Scalar; gt?: Scalar; lt?: Scalar }
+  | { ne: Scalar }
+  | { has: Scalar }
+  | { contains: string };
 
 export interface Query {
   where?: Record<string, Condition>;
@@ -104,6 +114,8 @@ export function matches(value: unknown, condition: Condition): boolean {
   if (condition === null || typeof condition !== 'object') return (value ?? null) === condition;
   if ('in' in condition) return condition.in.includes((value ?? null) as Scalar);
   if ('ne' in condition) return (value ?? null) !== condition.ne;
+  if ('has' in condition) return Array.isArray(value) && value.includes(condition.has);
+  if ('contains' in condition) return typeof value === 'string' && value.includes(condition.contains);
   const v = value as number | string;
   if (condition.gte !== undefined && !(v >= (condition.gte as number | string))) return false;
   if (condition.gt !== undefined && !(v > (condition.gt as number | string))) return false;

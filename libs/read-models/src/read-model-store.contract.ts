@@ -70,6 +70,23 @@ export function readModelStoreContract(open: () => Promise<ReadModelStore>): voi
     expect(await ids({ orderBy: [{ field: 'name', direction: 'asc' }], limit: 2 })).toEqual(['a', 'b']);
   });
 
+  it('finds by an array holding a value, and by text holding a substring', async () => {
+    await store.commit('p', { position: 1, version: 1 }, async (tx) => {
+      await tx.put(collection, { id: 'a', familyId: 'f1', to: ['k1', 'k2'], text: 'wash the dishes' });
+      await tx.put(collection, { id: 'b', familyId: 'f1', to: ['k2'], text: 'feed 100% of the cat' });
+      await tx.put(collection, { id: 'c', familyId: 'f1', to: [], text: 'k1' });
+    });
+    const ids = async (q: Parameters<ReadModelStore['find']>[1]) => (await store.find(collection, q)).map((d) => d.id);
+    expect(await ids({ where: { familyId: 'f1', to: { has: 'k1' } } })).toEqual(['a']);
+    expect(await ids({ where: { to: { has: 'k2' } }, orderBy: [{ field: 'id' }] })).toEqual(['a', 'b']);
+    expect(await ids({ where: { text: { has: 'k1' } } })).toEqual([]);
+    expect(await ids({ where: { text: { contains: 'dish' } } })).toEqual(['a']);
+    // Searched as text, never as a pattern.
+    expect(await ids({ where: { text: { contains: '100%' } } })).toEqual(['b']);
+    expect(await ids({ where: { text: { contains: '.*' } } })).toEqual([]);
+    expect(await ids({ where: { to: { contains: 'k' } } })).toEqual([]);
+  });
+
   it('pages after a row in the order asked, ties broken by id, in either direction', async () => {
     await store.commit('page', { position: 1, version: 1 }, async (tx) => {
       for (const [id, n] of [['p1', 1], ['p2', 2], ['p3', 2], ['p4', 2], ['p5', 3]] as const) await tx.put(collection, { id, familyId: 'f1', n });

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateTaskDto, EditTaskDto, ReverseTaskDto, SkipRequestDto, UpdateTaskDto } from '@familyos/contracts';
+import type { FastifyReply } from 'fastify';
+import { CreateTaskDto, EditTaskDto, ReverseTaskDto, SkipRequestDto, TaskListQueryDto, UpdateTaskDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor } from '../auth/auth.guard.js';
 import { Idempotent } from '../platform/idempotency.js';
@@ -25,9 +26,18 @@ export class TasksController {
     private readonly ryw: ReadYourWrites,
   ) {}
 
+  /** A page of tasks (decision 050): the array as before; the next page's cursor in X-FamilyOS-Next-Cursor. */
   @Get()
-  list(@FamilyActor() actor: FamilyMember) {
-    return this.queries.list(actor);
+  async list(@FamilyActor() actor: FamilyMember, @Query(valid(TaskListQueryDto)) params: TaskListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { tasks, next } = await this.queries.list(actor, params);
+    if (next) reply.header('X-FamilyOS-Next-Cursor', next);
+    return tasks;
+  }
+
+  /** The count cards' and dashboards' figures, from the projection's counters. */
+  @Get('summary')
+  summary(@FamilyActor() actor: FamilyMember) {
+    return this.queries.summary(actor);
   }
 
   @Get(':id')

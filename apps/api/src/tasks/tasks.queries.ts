@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TaskView } from '@familyos/contracts';
-import { approvalCreditsTo, awaitingReview, can, dueGroup, notFound, takenBy, taskCan, taskFactsOf, taskVisibleTo, type AccountContext, type Actor } from '@familyos/domain';
-import type { ReadModelStore } from '@familyos/read-models';
-import { collections, type TaskDoc } from '@familyos/projections';
+import { limits, messages, type TaskListQueryDto, type TaskListStatus, type TaskSummaryView, type TaskView } from '@familyos/contracts';
+import { approvalCreditsTo, awaitingReview, can, DomainError, dueGroup, notFound, takenBy, taskCan, taskFactsOf, taskVisibleTo, type AccountContext, type Actor } from '@familyos/domain';
+import type { Condition, ReadModelStore } from '@familyos/read-models';
+import { collections, OPEN_UNTIL, SETTLED_STATUSES, taskCountsId, type TaskDoc } from '@familyos/projections';
+import type { TaskStatus } from '@familyos/events';
+import { afterCursor, taskCursor } from './task-cursor.js';
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
@@ -18,7 +20,7 @@ export interface TaskMoment {
 
 /** A task as `actor` is answered it: the stored fields, and what the domain decides for this member, state and moment. */
 export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView {
-  const { familyId: _familyId, ...rest } = t;
+  const { familyId: _familyId, openUntil: _openUntil, listKey: _listKey, searchText: _searchText, visibleTo: _visibleTo, sharedTaker: _sharedTaker, ...rest } = t;
   // The read model names a skip request's child `by` (with when it was asked); the domain's facts `requestedBy`.
   const skipRequest = t.skipRequest && { requestedBy: t.skipRequest.by, reason: t.skipRequest.reason };
   const facts = taskFactsOf({ ...t, skipRequest });
@@ -32,6 +34,11 @@ export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView
     // A due date stored before the bounds on dates (9999-12-31) has no day's end to compare: no group, not a 500.
     dueGroup: perRecord(`Task ${t.id}`, 'its due group', null, () => dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now)),
   };
+}
+
+/** The day after an ISO day (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 @Injectable()
@@ -55,16 +62,80 @@ export class TasksQueries {
     return { ...moment, accounts: { context: { allowNegative: family.pointSettings.allowNegative }, balanceOf: (id) => byChild.get(id) ?? 0 } };
   }
 
-  /** Children see the tasks assigned to them or that they requested (SPEC §6); parents all. Newest first. */
-  async list(actor: Actor & { familyId: string }) {
-    const tasks = await this.readModels.find(collections.tasks, {
-      where: { familyId: actor.familyId },
-      orderBy: [{ field: 'createdAt', direction: 'desc' }],
-    });
-    const visible = tasks.filter((t) => taskVisibleTo(actor, t));
-    if (visible.length === 0) return [];
+  /**
+   * One page of the tasks `actor` sees (SPEC §6: a child, those assigned to it or it asked for), newest first,
+   * filtered by the read model (decision 050); `next` is the cursor of the page after it, if there is one.
+   * Asked no status, search or days: the open work and what settled in the last limits.taskList.recentDays.
+   */
+  async list(actor: Actor & { familyId: string }, params: TaskListQueryDto = {}): Promise<{ tasks: TaskView[]; next: string | null }> {
+    const limit = params.limit ?? limits.taskList.defaultLimit;
+    const where = await this.filter(actor, params);
+    if (where === null) return { tasks: [], next: null };
+    const rows = await this.readModels.find(collections.tasks, { where, orderBy: [{ field: 'listKey', direction: 'desc' }], limit: limit + 1 });
+    const page = rows.slice(0, limit).filter((t) => taskVisibleTo(actor, t));
+    const next = rows.length > limit ? taskCursor(rows[limit - 1]!.listKey) : null;
+    if (page.length === 0) return { tasks: [], next };
     const moment = await this.moment(actor);
-    return visible.map((t) => taskView(actor, t, moment));
+    return { tasks: page.map((t) => taskView(actor, t, moment)), next };
+  }
+
+  /** The read model's filter for a page; null when nothing can match (a parent asking for `taken`). */
+  private async filter(actor: Actor & { familyId: string }, params: TaskListQueryDto): Promise<Record<string, Condition> | null> {
+    const child = actor.role === 'child';
+    const where: Record<string, Condition> = { familyId: actor.familyId };
+    if (child) where['visibleTo'] = { has: actor.id };
+    const asked = new Set<TaskListStatus>(params.status ?? []);
+    if (asked.has('taken')) {
+      if (asked.size > 1) throw new DomainError('invalid', messages.taskListTaken, [{ field: 'status', message: messages.taskListTaken }]);
+      if (!child) return null;
+      // A sibling's take: the other children of the family, those who could have taken it.
+      const siblings = await this.readModels.find(collections.members, { where: { familyId: actor.familyId, role: 'child' } });
+      where['sharedTaker'] = { in: siblings.map((m) => m.id).filter((id) => id !== actor.id) };
+    } else if (asked.size > 0) {
+      const statuses = new Set<TaskStatus>();
+      for (const s of asked) {
+        if (s === 'open') ['pending', 'submitted'].forEach((x) => statuses.add(x as TaskStatus));
+        else if (s === 'history') SETTLED_STATUSES.forEach((x) => statuses.add(x));
+        else statuses.add(s as TaskStatus);
+      }
+      where['status'] = { in: [...statuses] };
+      // For a child, a task a sibling took is `taken`, not its status (as its count cards count it); `open` and
+      // `history` group tasks by their status alone, taken ones included.
+      const byStatus = [...asked].some((x) => x !== 'open' && x !== 'history');
+      if (child && byStatus) where['sharedTaker'] = { in: ['', actor.id] };
+    }
+    if (params.assignee) where['assignedTo'] = { has: params.assignee };
+    if (params.dueFrom || params.dueTo) {
+      // Days, both included: a due instant on the last day sorts after the bare day, so the bound is the next one.
+      where['dueDate'] = { ...(params.dueFrom && { gte: params.dueFrom }), ...(params.dueTo && { lt: nextDay(params.dueTo) }) };
+    }
+    const q = params.q?.trim().toLowerCase();
+    if (q) where['searchText'] = { contains: q };
+    if (asked.size === 0 && !q && !params.dueFrom && !params.dueTo) {
+      const since = new Date(this.clock.now().getTime() - limits.taskList.recentDays * 86_400_000).toISOString();
+      where['openUntil'] = { gte: since, lte: OPEN_UNTIL };
+    }
+    if (params.cursor) where['listKey'] = { lt: afterCursor(params.cursor) };
+    return where;
+  }
+
+  /** The count cards' figures for `actor` (decision 050): one counters row, never a list. */
+  async summary(actor: Actor & { familyId: string }): Promise<TaskSummaryView> {
+    const row = await this.readModels.get(collections.taskCounts, taskCountsId(actor.familyId, actor.role === 'child' ? actor.id : undefined));
+    const n = (s: keyof NonNullable<typeof row>['counts']) => Math.max(0, row?.counts[s] ?? 0);
+    const byStatus = {
+      pending: n('pending'),
+      submitted: n('submitted'),
+      approved: n('approved'),
+      rejected: n('rejected'),
+      reversed: n('reversed'),
+      missed: n('missed'),
+      skipped: n('skipped'),
+      taken: actor.role === 'child' ? n('taken') : 0,
+    };
+    const open = n('open');
+    const history = n('history');
+    return { total: open + history, open, history, ...byStatus };
   }
 
   async one(actor: Actor & { familyId: string }, taskId: string) {

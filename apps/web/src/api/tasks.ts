@@ -1,11 +1,56 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, get, patch, post, put } from '../lib/api';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, get, getPage, patch, post, put } from '../lib/api';
 import { useCreatePost } from '../lib/submission';
-import type { Task } from '../lib/types';
+import type { Task, TaskSummary } from '../lib/types';
 import { invalidatePoints } from './points';
 
-export const tasksQuery = queryOptions({ queryKey: ['api', 'tasks'], queryFn: () => get<Task[]>('/api/tasks') });
-export const useTasks = () => useQuery(tasksQuery);
+/** Every tasks query (lists, pages, one task, the summary): what a change to a task refreshes. */
+export const tasksKey = ['api', 'tasks'] as const;
+
+/** GET /api/tasks's filters (README "### Tasks", decision 050); `status` takes several, `a,b`. */
+export interface TaskListParams {
+  status?: string;
+  assignee?: string;
+  q?: string;
+  limit?: number;
+}
+
+const listPath = (params: TaskListParams, cursor?: string | null) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  if (cursor) search.set('cursor', cursor);
+  const text = search.toString();
+  return `/api/tasks${text ? `?${text}` : ''}`;
+};
+
+/** One page of tasks (the first), for a card that shows a few: the dashboard's, the review panels'. */
+export const taskListQuery = (params: TaskListParams = {}) =>
+  queryOptions({ queryKey: ['api', 'tasks', 'list', params], queryFn: () => get<Task[]>(listPath(params)) });
+
+/**
+ * The open work (pending and submitted), as much as a page may hold: what the dashboard, the review panels and
+ * the top of the Tasks page read. Settled tasks are history, paged apart (useTaskPages).
+ */
+export const tasksQuery = taskListQuery({ status: 'open', limit: 200 });
+/** Every status, newest first: the parent dashboard's card's worth (12). */
+export const recentTasksQuery = taskListQuery({ status: 'open,history', limit: 12 });
+/** Asked no status: the open work and the week's settled tasks (a child's "Great job!"), newest first. */
+export const recentWorkQuery = taskListQuery({ limit: 50 });
+export const useTasks = (params?: TaskListParams) => useQuery(params ? taskListQuery(params) : tasksQuery);
+
+/** A list read page by page, each after the last one's cursor (the Tasks page's history, a search, a status). */
+export const taskPagesQuery = (params: TaskListParams) =>
+  infiniteQueryOptions({
+    queryKey: ['api', 'tasks', 'list', { ...params, paged: true }],
+    queryFn: ({ pageParam }) => getPage<Task>(listPath(params, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+  });
+export const useTaskPages = (params: TaskListParams, enabled = true) => useInfiniteQuery({ ...taskPagesQuery(params), enabled });
+
+/** GET /api/tasks/summary: the count cards' and dashboards' figures, counted by the server. */
+export const taskSummaryQuery = queryOptions({ queryKey: ['api', 'tasks', 'summary'], queryFn: () => get<TaskSummary>('/api/tasks/summary') });
+export const useTaskSummary = () => useQuery(taskSummaryQuery);
 /** GET /api/tasks/{id}: one task, as its list shows it (a live change naming it reads it: decision 052). */
 export const taskQuery = (id: string) => queryOptions({ queryKey: ['api', 'tasks', 'item', id], queryFn: () => get<Task>(`/api/tasks/${encodeURIComponent(id)}`) });
 
@@ -26,7 +71,7 @@ export function useCreateTask() {
   const create = useCreatePost({ forOpenedForm: true });
   return useMutation({
     mutationFn: (task: NewTask) => create<Task>('/api/tasks', task),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
   });
 }
 
@@ -39,7 +84,7 @@ function useTaskStatusChange<V>(request: (variables: V) => { id: string; body: {
       return put<Task>(`/api/tasks/${id}`, body);
     },
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), invalidatePoints(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: tasksKey }), invalidatePoints(queryClient)]);
     },
   });
 }
@@ -60,7 +105,7 @@ export function useEditTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, edit }: { id: string; edit: TaskEdit }) => patch<Task>(`/api/tasks/${id}`, edit),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
   });
 }
 
@@ -69,7 +114,7 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => del<void>(`/api/tasks/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKey }),
   });
 }
 
@@ -79,7 +124,7 @@ export function useReverseTask() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => post<Task>(`/api/tasks/${id}/reverse`, { reason }),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), invalidatePoints(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: tasksKey }), invalidatePoints(queryClient)]);
     },
   });
 }
@@ -92,6 +137,6 @@ export function useAnswerSkip() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'approve' | 'decline' }) => post<Task>(`/api/tasks/${id}/skip-request/${answer}`),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['api', 'chores'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: tasksKey }), queryClient.invalidateQueries({ queryKey: ['api', 'chores'] })]),
   });
 }

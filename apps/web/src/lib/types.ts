@@ -22,6 +22,7 @@ import type {
   RedemptionView,
   StandingsView,
   SignInLinkView,
+  TaskSummaryView,
   TaskView,
   ThisWeek,
   TokenStatusView,
@@ -34,6 +35,7 @@ export type Role = UserView['role'];
 export type User = UserView;
 export type Me = MeView;
 export type Task = TaskView;
+export type TaskSummary = TaskSummaryView;
 export type Chore = ChoreView;
 export type PlannedPeriod = PlannedPeriodView;
 export type { ChorePreview };

@@ -1,4 +1,5 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { limits, RECURRING_FREQUENCIES, REQUEST_TYPES } from '../limits.js';
 import { messages } from '../messages.js';
 import { compose, DateInBounds, IntInRange, PointsValue, RequiredText, TaskDescription, TaskTitle } from './fields.js';
@@ -86,4 +87,61 @@ export class EditTaskDto {
 export class ReverseTaskDto {
   @RequiredText(limits.points.reasonMax, messages.reasonRequired, messages.reasonTooLong)
   reason!: string;
+}
+
+/** What `status` may name on GET /api/tasks: a status, `taken` (a child's task a sibling took), `open`, `history`. */
+export const TASK_LIST_STATUSES = ['pending', 'submitted', 'approved', 'rejected', 'reversed', 'missed', 'skipped', 'taken', 'open', 'history'] as const;
+export type TaskListStatus = (typeof TASK_LIST_STATUSES)[number];
+
+/** `a,b`: several values of one parameter (the server refuses a parameter given twice). */
+const listOf = (value: unknown) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value);
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * GET /api/tasks's query (decision 050, README "### Tasks"): every filter optional; `status` takes several, `a,b`. `limit` and `cursor` as
+ * every list takes them; `dueFrom`/`dueTo` are days, both included; `q` searches title and description.
+ */
+export class TaskListQueryDto {
+  @IsOptional()
+  @Transform(({ value }) => listOf(value))
+  @IsArray({ message: messages.taskListStatus })
+  @ArrayMaxSize(TASK_LIST_STATUSES.length, { message: messages.taskListStatus })
+  @IsIn(TASK_LIST_STATUSES, { each: true, message: messages.taskListStatus })
+  status?: TaskListStatus[];
+
+  @IsOptional()
+  @IsString({ message: messages.taskListAssignee })
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: messages.taskListAssignee })
+  assignee?: string;
+
+  @IsOptional()
+  @IsString({ message: messages.taskListDay })
+  @Matches(DAY, { message: messages.taskListDay })
+  @IsISO8601({ strict: true }, { message: messages.taskListDay })
+  @DateInBounds()
+  dueFrom?: string;
+
+  @IsOptional()
+  @IsString({ message: messages.taskListDay })
+  @Matches(DAY, { message: messages.taskListDay })
+  @IsISO8601({ strict: true }, { message: messages.taskListDay })
+  @DateInBounds()
+  dueTo?: string;
+
+  @IsOptional()
+  @IsString({ message: messages.taskListSearch })
+  @MaxLength(limits.taskList.searchMax, { message: messages.taskListSearch })
+  q?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value))
+  @IsInt({ message: messages.taskListLimit })
+  @Min(1, { message: messages.taskListLimit })
+  @Max(limits.taskList.maxLimit, { message: messages.taskListLimit })
+  limit?: number;
+
+  @IsOptional()
+  @IsString({ message: messages.taskListCursor })
+  @MaxLength(200, { message: messages.taskListCursor })
+  cursor?: string;
 }

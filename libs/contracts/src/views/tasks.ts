@@ -84,4 +84,24 @@ export interface TaskView extends TaskFields {
   dueGroup: DueGroup | null;
 }
 
+/**
+ * GET /api/tasks/summary: the Tasks page's count cards and the dashboards' task figures, as the viewer sees the
+ * tasks (a child: its own; a sibling's take is `taken`), from counters the projection keeps (decision 050).
+ * Every task is in `total` and in one status (or `taken`); `open` counts those pending or submitted, `history`
+ * the settled rest, by their status alone (what `?status=open` and `?status=history` list).
+ */
+export interface TaskSummaryView {
+  total: number;
+  open: number;
+  history: number;
+  pending: number;
+  submitted: number;
+  approved: number;
+  rejected: number;
+  reversed: number;
+  missed: number;
+  skipped: number;
+  taken: number;
+}
+
 export type DueGroup = 'overdue' | 'today' | 'upcoming' | 'noDueDate';

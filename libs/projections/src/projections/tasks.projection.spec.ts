@@ -1,7 +1,7 @@
 import { SqliteReadModelStore } from '@familyos/read-models';
 import { applyProjection, EventLog } from '@familyos/testing';
 import type { TaskCreated } from '@familyos/events';
-import type { TaskDoc } from '../schema/documents.js';
+import type { TaskCountsDoc, TaskDoc } from '../schema/documents.js';
 import { tasksProjection } from './tasks.projection.js';
 
 const openStore = (file: string) => new SqliteReadModelStore(file);
@@ -75,8 +75,41 @@ describe('tasks projection', () => {
         submittedBy: null,
         skipRequest: null,
         updatedAt: e.metadata.timestamp,
+        openUntil: '9999-12-31T23:59:59.999Z',
+        listKey: `${e.metadata.timestamp}|t1`,
+        searchText: 'dishes\nall of them',
+        visibleTo: ['kid', 'kid2', 'mom'],
+        sharedTaker: '',
       },
     ]);
+  });
+
+  it('a task leaves the open work when it settles, at that moment, and comes back if it is to do again', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes' }));
+    log.add('task-t1', 'TaskSubmitted', { submittedBy: 'kid' }, { actorId: 'kid' });
+    expect((await run(log))[0]!.openUntil).toBe('9999-12-31T23:59:59.999Z');
+    const a = log.add('task-t1', 'TaskApproved', { score: 8, creditedTo: 'kid', entryId: 'e1', pointsValue: 20 }, { actorId: 'dad' });
+    log.add('task-t1', 'TaskEdited', { changes: { title: 'Dishes!' } });
+    expect((await run(log))[0]!.openUntil).toBe(a.metadata.timestamp);
+    const r = log.add('task-t1', 'TaskReversed', { reason: 'not done', creditedTo: 'kid', entryId: 'e2', pointsValue: 20 });
+    expect((await run(log))[0]!.openUntil).toBe(r.metadata.timestamp);
+  });
+
+  it('counts the tasks per family and per member as each sees them, a sibling\'s take as taken', async () => {
+    const log = new EventLog({ familyId: 'fam-1', actorId: 'mom' });
+    log.add('task-t1', 'TaskCreated', created({ taskId: 't1', title: 'Dishes', assignedTo: ['kid', 'kid2'] }));
+    log.add('task-t2', 'TaskCreated', created({ taskId: 't2', title: 'Bins' }));
+    log.add('task-t3', 'TaskCreated', created({ taskId: 't3', title: 'Gone' }));
+    log.add('task-t1', 'TaskSubmitted', { submittedBy: 'kid2' }, { actorId: 'kid2' });
+    log.add('task-t1', 'TaskApproved', { score: 8, creditedTo: 'kid2', entryId: 'e1', pointsValue: 20 }, { actorId: 'mom' });
+    log.add('task-t3', 'TaskDeleted', {});
+    const { once, twice } = await applyProjection(tasksProjection, log.events, openStore);
+    expect(twice).toEqual(once);
+    const counts = Object.fromEntries((once['task_counts'] as unknown as TaskCountsDoc[]).map((c) => [c.id, c.counts]));
+    expect(counts['fam-1']).toEqual({ pending: 1, submitted: 0, approved: 1, open: 1, history: 1 });
+    expect(counts['fam-1_kid']).toEqual({ pending: 1, taken: 1, open: 1, history: 1 });
+    expect(counts['fam-1_kid2']).toEqual({ pending: 0, submitted: 0, approved: 1, open: 0, history: 1 });
   });
 
   it('pending → submitted → approved: submittedAt, then score, reviewedAt and reviewedBy', async () => {

@@ -23,6 +23,7 @@ import type {
   ReportEntryDoc,
   ReportMemberDoc,
   ReportTaskDoc,
+  TaskCountsDoc,
   TaskDoc,
 } from './documents.js';
 
@@ -31,6 +32,8 @@ export const collections = {
   families: collection<FamilyDoc>('families'),
   members: collection<MemberDoc>('members'),
   tasks: collection<TaskDoc>('tasks'),
+  /** The tasks' counts per family and per member, kept with their rows (decision 050). */
+  taskCounts: collection<TaskCountsDoc>('task_counts'),
   /** Repeating chores (issue 19); their occurrences are rows of tasks. */
   chores: collection<ChoreDoc>('chores'),
   points: collection<PointsEntryDoc>('points'),
@@ -71,6 +74,9 @@ export const readModelIndexes = [
   { collection: collections.reportTasks, fields: ['familyId', 'date'] },
   { collection: collections.points, fields: ['familyId', 'date'] },
   { collection: collections.members, fields: ['usernameLower'] },
+  // A family's tasks newest first, a page after a cursor; its open work and what settled since (decision 050).
+  { collection: collections.tasks, fields: ['familyId', 'listKey'] },
+  { collection: collections.tasks, fields: ['familyId', 'openUntil'] },
   // A member's notifications, newest first; their unread ones (the badge, and "mark all as read").
   { collection: collections.notifications, fields: ['memberId', 'position', 'id'] },
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },

@@ -62,8 +62,42 @@ export interface MemberDoc {
   email?: { address: string | null; weeklyReport: boolean; dailyDigest: boolean; confirmed?: boolean };
 }
 
+/**
+ * A task as its lists read it (decision 050): the answer's fields, and what the server's filters need on the row
+ * itself so the read model, not the API, picks a page.
+ */
 export interface TaskDoc extends TaskFields {
   familyId: string;
+  /** When it settled (approved, rejected, reversed, missed, skipped); OPEN_UNTIL while pending or submitted. */
+  openUntil: string;
+  /** `createdAt|id`: the list's order (newest first) and its cursor, one unique sortable key. */
+  listKey: string;
+  /** Title and description, lowercased: what `q` searches. */
+  searchText: string;
+  /** Who sees it besides the parents: its assignees and its creator (SPEC §6). */
+  visibleTo: string[];
+  /** On a task shared by several children, the one who took it (libs/domain `takenBy`); '' otherwise. */
+  sharedTaker: string;
+}
+
+/**
+ * What the Tasks page counts: where a task stands for its viewer (its status, or `taken` when a sibling took
+ * it), and, by its status alone, whether it is `open` (pending, submitted) or `history` (settled).
+ */
+export type TaskBucket = TaskFields['status'] | 'taken' | 'open' | 'history';
+
+/**
+ * The tasks projection's counters (decision 050): `<familyId>` counts every task of the family as a parent sees
+ * them, `<familyId>_<memberId>` those a member sees as a child (assigned to or made by them), so the count
+ * cards never count a downloaded list.
+ */
+export interface TaskCountsDoc {
+  id: string;
+  familyId: string;
+  memberId: string | null;
+  counts: Partial<Record<TaskBucket, number>>;
+  /** Position of the last event counted: a replayed event counts once. */
+  lastPosition: number;
 }
 
 /** A repeating chore (the chores projection): one row per chore, ended ones included. */

@@ -76,7 +76,13 @@ function compareNullsFirst(a: Sql, b: Sql): number {
 }
 
 /** The SQLite store's WHERE clause for one condition (sqlite-read-model-store.ts), evaluated on one value. */
-function holds(name: string, v: Sql, c: Condition): boolean {
+function holds(name: string, v: Sql, c: Condition, raw?: unknown): boolean {
+  if (c !== null && typeof c === 'object' && 'has' in c) {
+    // As json_each compares: each scalar element with the value (booleans as 1/0).
+    const want = bindFor('', c.has);
+    return Array.isArray(raw) && want !== null && raw.some((x) => x !== null && typeof x !== 'object' && compare(bindFor('', x as Scalar) as number | string, want) === 0);
+  }
+  if (c !== null && typeof c === 'object' && 'contains' in c) return typeof raw === 'string' && raw.includes(c.contains);
   const bind = (x: Scalar) => bindFor(name, x) as number | string;
   if (c === null) return v === null;
   if (typeof c !== 'object') return v !== null && compare(v, bind(c)) === 0;
@@ -329,7 +335,7 @@ export class MemoryReadModelTx implements ReadModelTx {
     }
     const result: Doc[] = [];
     for (const doc of candidates) {
-      if (conditions.every(([name, cond]) => holds(name, extract(doc, name), cond))) result.push(doc);
+      if (conditions.every(([name, cond]) => holds(name, extract(doc, name), cond, (doc as unknown as Record<string, unknown>)[name]))) result.push(doc);
     }
     return this.order(result, query) as T[];
   }

@@ -26,6 +26,11 @@ function condition(c: Condition): unknown {
   if (c === null || typeof c !== 'object') return scalar(c);
   if ('in' in c) return { $in: c.in.map(scalar) };
   if ('ne' in c) return { $ne: scalar(c.ne) };
+  if ('has' in c) return { $elemMatch: { $eq: scalar(c.has) } };
+  if ('contains' in c) {
+    if (typeof c.contains !== 'string') throw new Error(`Invalid condition: ${JSON.stringify(c)}`);
+    return { $type: 'string', $regex: c.contains.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') };
+  }
   const ops = ['gte', 'gt', 'lte', 'lt'] as const;
   if (Object.getPrototypeOf(c) !== Object.prototype || !Object.keys(c).every((k) => (ops as readonly string[]).includes(k))) {
     throw new Error(`Invalid condition: ${JSON.stringify(c)}`);

@@ -88,6 +88,16 @@ function condition(name: string, c: Condition, params: Scalar[]): string {
     params.push(bind(c.ne));
     return `(${f} IS NULL OR ${f} != ?)`;
   }
+  if ('has' in c) {
+    params.push(bind(c.has));
+    // Arrays only: json_each walks a scalar as a one-row list.
+    return `(json_type(doc, '$.${name}') = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${name}') WHERE value = ?))`;
+  }
+  if ('contains' in c) {
+    params.push(String(c.contains));
+    // Text only: json_extract answers an array or object as its JSON text.
+    return `(json_type(doc, '$.${name}') = 'text' AND instr(${f}, ?) > 0)`;
+  }
   const parts: string[] = [`${f} IS NOT NULL`];
   for (const [op, sql] of [
     ['gte', '>='],

@@ -14,40 +14,70 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usePageTitle } from '../../lib/page-title';
 import type { Task, User } from '../../lib/types';
 import { useMe } from '../../lib/session';
 import { useFamily } from '../../api/family';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { InlineLoading } from '../../components/page-parts';
 import { useUsers } from '../../api/members';
-import { useTasks } from '../../api/tasks';
+import { useTaskPages, useTasks, useTaskSummary } from '../../api/tasks';
 import { ChildRequestsPanel } from '../../features/review/ReviewPanels';
 import { CreateTaskDialog } from '../../features/tasks/CreateTaskDialog';
 import { TaskCountCards } from '../../features/tasks/TaskCountCards';
 import { TaskDetailsDialog } from '../../features/review/TaskDetailsDialog';
 import { TaskList, type TaskCorrection } from '../../features/tasks/TaskList';
+import { VirtualTaskList } from '../../features/tasks/VirtualTaskList';
 import { TaskTemplatesGrid } from '../../features/tasks/TaskTemplatesGrid';
 import { RepeatingChoresCard } from '../../features/tasks/RepeatingChoresCard';
 import { SkipRequestDialog } from '../../features/tasks/SkipRequest';
 import { SECTION_LABEL, sectionsOf } from '../../features/tasks/due-groups';
-import { attentionRank, countByStatus, matchesSearch, STATUS_LABEL, statusOf, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
+import { attentionRank, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
 import { useTaskActions } from '../../features/review/useTaskActions';
 import { DeleteTaskDialog, ReverseTaskDialog } from '../../features/review/TaskCorrectionDialogs';
 
-/** SPEC §2 Tasks: the tasks feature's list and form, composed with the review of requests and done tasks. */
+/** A search is asked of the server once typing pauses this long, not at every key. */
+const SEARCH_PAUSE_MS = 300;
+
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * SPEC §2 Tasks: the tasks feature's list and form, composed with the review of requests and done tasks. What
+ * matters now comes first (decision 050): the counts (the server's summary), the family's repeating chores, then
+ * the open work by due group, overdue and today first; settled tasks follow, read page by page as the list
+ * scrolls and drawn a window at a time. A search or a status asks the server, page by page too.
+ */
 export default function TasksPage() {
   usePageTitle('Tasks');
   const me = useMe();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const tasks = useTasks();
+  const summary = useTaskSummary();
   const users = useUsers();
   const family = useFamily();
   const actions = useTaskActions();
 
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const query = useSettled(search.trim(), SEARCH_PAUSE_MS);
+  const narrowed = filter !== 'all' || query !== '';
+  const history = useTaskPages({ status: 'history' }, !narrowed);
+  const found = useTaskPages({ status: filter === 'all' ? undefined : filter, q: query || undefined }, narrowed);
+  const pages = narrowed ? found : history;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const more = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [form, setForm] = useState<{ key: number; open: boolean; template: TaskTemplate | null; editing: Task | null }>({
     key: 0,
@@ -62,16 +92,21 @@ export default function TasksPage() {
   const isChild = me.abilities.completeTasks;
   const canRequest = me.abilities.requestTasks;
   const canCreate = me.abilities.createTasks;
-  const all = useMemo(() => tasks.data ?? [], [tasks.data]);
+  const open = useMemo(() => tasks.data ?? [], [tasks.data]);
   const userList = useMemo(() => users.data ?? [], [users.data]);
   const members = useMemo(() => new Map<string, User>(userList.map((u) => [u.id, u])), [userList]);
 
   const sorted = useMemo(() => {
-    return [...all].sort((a, b) => attentionRank(a) - attentionRank(b) || b.createdAt.localeCompare(a.createdAt));
-  }, [all]);
-  const shown = sorted.filter((t) => (filter === 'all' || statusOf(t) === filter) && matchesSearch(t, search));
-  const counts = countByStatus(all);
-  const details = detailsId ? (all.find((t) => t.id === detailsId) ?? null) : null;
+    return [...open].sort((a, b) => attentionRank(a) - attentionRank(b) || b.createdAt.localeCompare(a.createdAt));
+  }, [open]);
+  // The pages read so far, each task once (a task settling between two pages may come again).
+  const paged = useMemo(() => {
+    const seen = new Set(narrowed ? [] : open.map((t) => t.id));
+    return (pages.data?.pages ?? []).flatMap((p) => p.items).filter((t) => !seen.has(t.id) && seen.add(t.id));
+  }, [pages.data, open, narrowed]);
+  const sections = narrowed ? [] : sectionsOf(sorted);
+  const waiting = sections.find((s) => s.section === 'other')?.tasks ?? [];
+  const details = detailsId ? (open.find((t) => t.id === detailsId) ?? paged.find((t) => t.id === detailsId) ?? null) : null;
 
   const openForm = (template: TaskTemplate | null = null, editing: Task | null = null) =>
     setForm((f) => ({ key: f.key + 1, open: true, template, editing }));
@@ -85,9 +120,19 @@ export default function TasksPage() {
   };
 
   if (tasks.isPending) return <LoadingScreen />;
+  const listProps = {
+    me,
+    users: userList,
+    phone,
+    busyId: actions.busyId,
+    onOpen: openDetails,
+    onComplete: (task: Task) => void actions.complete(task),
+    onCorrect: correct,
+    onAskSkip: setSkipping,
+  };
 
   const emptyText =
-    all.length === 0
+    summary.data?.total === 0
       ? isChild
         ? 'You have no tasks yet. Ask for one with Request Task!'
         : 'No tasks yet. Create one or pick a quick template to get started.'
@@ -111,13 +156,13 @@ export default function TasksPage() {
         )}
       </Stack>
 
-      {tasks.isError && <Alert severity="error">Could not load tasks. Please refresh the page to try again.</Alert>}
+      {(tasks.isError || pages.isError) && <Alert severity="error">Could not load tasks. Please refresh the page to try again.</Alert>}
 
-      <TaskCountCards counts={counts} filter={filter} onFilter={setFilter} />
+      {summary.data && <TaskCountCards counts={summary.data} filter={filter} onFilter={setFilter} />}
 
       {me.abilities.reviewChildRequests && <ChildRequestsPanel members={members} onOpen={openDetails} />}
 
-      {me.abilities.useTaskTemplates && <TaskTemplatesGrid templates={visibleTemplates(family.data)} phone={phone} onPick={(t) => openForm(t)} />}
+      {canCreate && <RepeatingChoresCard users={userList} />}
 
       {/* On a phone the tasks are cards themselves: no card around them, so they get the full width. */}
       <Card
@@ -164,32 +209,44 @@ export default function TasksPage() {
               ))}
             </TextField>
           </Stack>
-          {/* Work still to do in the server's due groups (overdue, today, upcoming, no due date), then the rest. */}
-          {(shown.length === 0 ? [{ section: 'other' as const, tasks: [] }] : sectionsOf(shown)).map(({ section, tasks: inSection }) => (
-            <Box key={section} sx={{ '& + &': { mt: 3 } }} data-testid={`tasks-${section}`}>
-              {shown.length > 0 && (
-                <Typography id={`tasks-${section}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, color: section === 'overdue' ? 'error.dark' : 'text.primary' }}>
-                  {SECTION_LABEL[section]} ({inSection.length})
-                </Typography>
+          {narrowed ? (
+            <Box data-testid="tasks-results">
+              {found.isPending ? (
+                <InlineLoading label="Loading tasks" />
+              ) : (
+                <VirtualTaskList tasks={paged} {...listProps} emptyText={emptyText} hasMore={hasNextPage} loadingMore={isFetchingNextPage} onMore={more} />
               )}
-              <TaskList
-                tasks={inSection}
-                me={me}
-                users={userList}
-                phone={phone}
-                busyId={actions.busyId}
-                onOpen={openDetails}
-                onComplete={(task) => void actions.complete(task)}
-                onCorrect={correct}
-                onAskSkip={setSkipping}
-                emptyText={emptyText}
-              />
             </Box>
-          ))}
+          ) : (
+            /* Work still to do in the server's due groups (overdue, today, upcoming, no due date), then what waits
+               for a parent and the settled tasks, page by page. */
+            <>
+              {sections
+                .filter((s) => s.section !== 'other')
+                .map(({ section, tasks: inSection }) => (
+                  <Box key={section} sx={{ mb: 3 }} data-testid={`tasks-${section}`}>
+                    <Typography id={`tasks-${section}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, color: section === 'overdue' ? 'error.dark' : 'text.primary' }}>
+                      {SECTION_LABEL[section]} ({inSection.length})
+                    </Typography>
+                    <TaskList tasks={inSection} {...listProps} emptyText={emptyText} />
+                  </Box>
+                ))}
+              <Box data-testid="tasks-other">
+                {(sections.length > 0 || paged.length > 0) && (
+                  <Typography id="tasks-other" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                    {SECTION_LABEL.other} ({waiting.length + (summary.data?.history ?? paged.length)})
+                  </Typography>
+                )}
+                {history.isPending ? null : (
+                  <VirtualTaskList tasks={[...waiting, ...paged]} {...listProps} emptyText={sections.length > 0 ? 'Nothing settled yet.' : emptyText} hasMore={hasNextPage} loadingMore={isFetchingNextPage} onMore={more} />
+                )}
+              </Box>
+            </>
+          )}
         </CardContent>
       </Card>
 
-      {canCreate && <RepeatingChoresCard users={userList} />}
+      {me.abilities.useTaskTemplates && <TaskTemplatesGrid templates={visibleTemplates(family.data)} phone={phone} onPick={(t) => openForm(t)} />}
 
       <TaskDetailsDialog
         task={details}

@@ -28,7 +28,8 @@ export default function ActivityPage() {
   // The first page of everyone's (a child: its own) history; History reads the same query, or one child's.
   const { query: points } = usePointsHistory({ limit: HISTORY_PAGE });
   const users = useUsers();
-  const tasks = useTasks();
+  // The rejected tasks, newest first: a page of them, counted by the server's summary elsewhere.
+  const tasks = useTasks({ status: 'rejected', limit: 200 });
   const own = me.abilities.hasBalance;
 
   const failed = points.isError || users.isError || tasks.isError;

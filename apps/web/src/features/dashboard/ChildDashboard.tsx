@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
 import { useStandings } from '../../api/standings';
-import { useTasks } from '../../api/tasks';
+import { recentWorkQuery, useTaskSummary } from '../../api/tasks';
+import { useQuery } from '@tanstack/react-query';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
@@ -42,7 +43,9 @@ export function ChildDashboard({
   /** The Redemption Center below. */
   rewards: ReactNode;
 }) {
-  const tasks = useTasks();
+  // Its open work and the week's settled tasks (SPEC's list shows "Great job!" on approved ones).
+  const tasks = useQuery(recentWorkQuery);
+  const summary = useTaskSummary();
   // Every figure is the server's (decision 028): the card shows it, never counts it.
   const standings = useStandings();
   const own = standings.data?.children.find((c) => c.userId === me.id);
@@ -100,7 +103,7 @@ export function ChildDashboard({
             }
             empty={<EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>}
             isEmpty={() => sorted.length === 0}
-            after={<MoreTasksLink total={sorted.length} shown={TASKS_SHOWN} />}
+            after={<MoreTasksLink total={summary.data ? summary.data.total - summary.data.taken : sorted.length} shown={Math.min(TASKS_SHOWN, sorted.length)} />}
           >
             {() => (
               <List disablePadding sx={listSx}>

@@ -1,11 +1,12 @@
 import { Box, Button, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import { ROLE_LABEL, type Task, type User } from '../../lib/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { usePoints } from '../../api/points';
 import { useStandings } from '../../api/standings';
-import { useTasks } from '../../api/tasks';
+import { recentTasksQuery, useTaskSummary } from '../../api/tasks';
 import { useTokenStatus } from './api';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryCard } from '../../components/QueryCard';
@@ -119,9 +120,13 @@ export function MoreTasksLink({ total, shown }: { total: number; shown: number }
   );
 }
 
-/** SPEC §2: all tasks in compact form (title, assignee, status), newest first. */
+/**
+ * SPEC §2: all tasks in compact form (title, assignee, status), newest first: the first few of the open work and
+ * the week's settled tasks; how many there are in all is the server's summary.
+ */
 export function AllTasksCard({ members }: { members: Members }) {
-  const tasks = useTasks();
+  const tasks = useQuery(recentTasksQuery);
+  const summary = useTaskSummary();
   const all = (tasks.data ?? []).slice().sort((a: Task, b: Task) => b.createdAt.localeCompare(a.createdAt));
   return (
     <QueryCard
@@ -136,7 +141,7 @@ export function AllTasksCard({ members }: { members: Members }) {
       query={tasks}
       empty={<EmptyState emoji="📝">No tasks yet. Create one to get started!</EmptyState>}
       isEmpty={() => all.length === 0}
-      after={<MoreTasksLink total={all.length} shown={TASKS_SHOWN} />}
+      after={<MoreTasksLink total={summary.data?.total ?? all.length} shown={Math.min(TASKS_SHOWN, all.length)} />}
     >
       {() => (
         <List disablePadding sx={listSx}>

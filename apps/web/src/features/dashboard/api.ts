@@ -11,7 +11,7 @@ import { usersQuery } from '../../api/members';
 import { pointsQuery } from '../../api/points';
 import { standingsQuery } from '../../api/standings';
 import { redemptionsQuery } from '../../api/redemptions';
-import { tasksQuery } from '../../api/tasks';
+import { recentTasksQuery, recentWorkQuery, taskSummaryQuery, tasksKey, tasksQuery } from '../../api/tasks';
 import { streaksQuery } from '../../api/streaks';
 import { nextDays, upcomingChoresQuery } from '../../api/upcoming-chores';
 
@@ -32,7 +32,7 @@ const JUST_FETCHED_MS = 3000;
 
 /** What the dashboard shows, by query key prefix (tasks, points, standings, redemptions, members, rewards, announcements, events). */
 const DASHBOARD_DATA: QueryKey[] = [
-  tasksQuery.queryKey,
+  tasksKey,
   pointsQuery.queryKey,
   redemptionsQuery.queryKey,
   standingsQuery.queryKey,
@@ -68,9 +68,9 @@ function dashboardQueries(me: Me) {
   const events = calendarEventsQuery(calendarWindow(limits.calendar.dashboardDays));
   const chores = upcomingChoresQuery(nextDays(limits.calendar.dashboardDays));
   if (me.abilities.hasBalance) {
-    return [standingsQuery, tasksQuery, familyQuery, redemptionsQuery, announcementsQuery, events, streaksQuery, chores];
+    return [standingsQuery, recentWorkQuery, taskSummaryQuery, familyQuery, redemptionsQuery, announcementsQuery, events, streaksQuery, chores];
   }
-  return [usersQuery, standingsQuery, familyQuery, tasksQuery, pointsQuery, announcementsQuery, events, chores, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
+  return [usersQuery, standingsQuery, familyQuery, tasksQuery, recentTasksQuery, taskSummaryQuery, pointsQuery, announcementsQuery, events, chores, tokenStatusQuery, ...(me.abilities.reviewRedemptions ? [redemptionsQuery] : [])];
 }
 
 /**

@@ -89,7 +89,8 @@ export default function ProfilePage() {
 function ChildSide({ me }: { me: Me }) {
   const standings = useStandings();
   const points = useNewestPoints(me.id, POINTS_SHOWN);
-  const tasks = useTasks();
+  // A child's own approved tasks, newest first: the first page is plenty for the card.
+  const tasks = useTasks({ status: 'approved', limit: 50 });
   const users = useUsers();
   const mine = standings.data?.children.find((c) => c.userId === me.id);
   // SPEC §2: the Family Rank (the server's, DESIGN §9) shows only when there is more than one child.
@@ -163,7 +164,7 @@ function NoFamilySide() {
 }
 
 function ParentSide() {
-  const tasks = useTasks();
+  const tasks = useTasks({ status: 'open,history', limit: TASKS_SHOWN });
   const users = useUsers();
   const recent = newestFirst(tasks.data ?? [], (t) => t.createdAt).slice(0, TASKS_SHOWN);
   return (

@@ -43,6 +43,9 @@ interface ListProps {
   /** A child asks to skip its occurrence of a repeating chore (offered where `task.can.requestSkip`). */
   onAskSkip: (task: Task) => void;
   emptyText: string;
+  /** A virtual list's: measures each row, its `data-index` counted from `firstIndex` (VirtualTaskList). */
+  measure?: (row: HTMLElement | null) => void;
+  firstIndex?: number;
 }
 
 /** Edit, Delete and Reverse, those `task.can` allows, behind one button: the Action column stays one button wide. */
@@ -254,7 +257,7 @@ function Description({ task, lines }: { task: Task; lines: number }) {
 }
 
 /** SPEC §2's task list: a table on wider screens, stacked cards on a phone (no sideways scrolling). */
-export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, onCorrect, onAskSkip, emptyText }: ListProps) {
+export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, onCorrect, onAskSkip, emptyText, measure, firstIndex = 0 }: ListProps) {
   if (tasks.length === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
@@ -274,8 +277,8 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
   if (phone) {
     return (
       <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, gap: 1.5 }} aria-label="Tasks">
-        {tasks.map((task) => (
-          <Card component="li" key={task.id} sx={{ p: 2 }} data-testid="task-card">
+        {tasks.map((task, i) => (
+          <Card component="li" key={task.id} ref={measure} data-index={firstIndex + i} sx={{ p: 2 }} data-testid="task-card">
             <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
               <Box sx={{ minWidth: 0 }}>
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
@@ -340,8 +343,8 @@ export function TaskList({ tasks, me, users, phone, busyId, onOpen, onComplete, 
           </TableRow>
         </TableHead>
         <TableBody>
-          {tasks.map((task) => (
-            <TableRow key={task.id} hover data-testid="task-row">
+          {tasks.map((task, i) => (
+            <TableRow key={task.id} ref={measure} data-index={firstIndex + i} hover data-testid="task-row">
               <TableCell>
                 <TaskTitle task={task} onOpen={() => onOpen(task)} />
                 <Description task={task} lines={2} />

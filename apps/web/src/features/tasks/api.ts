@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { patch, post } from '../../lib/api';
 import { useCreatePost } from '../../lib/submission';
 import type { Chore, ChorePreview, Task } from '../../lib/types';
-import { tasksQuery } from '../../api/tasks';
+import { tasksKey } from '../../api/tasks';
 import { choresQuery } from '../../api/chores';
 
 /** A chore's schedule and sharing as POST/PATCH /api/chores take them: as a chore answers them (README "### Chores"). */
@@ -37,7 +37,7 @@ export function useChorePreview(draft: ChoreDraft | null) {
 /** A new chore also changes the tasks list: a chore's first occurrence may already be there. */
 function useInvalidateChores() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: choresQuery.queryKey }), queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: choresQuery.queryKey }), queryClient.invalidateQueries({ queryKey: tasksKey })]);
 }
 
 /** POST /api/chores with the form's Idempotency-Key. */
@@ -69,6 +69,6 @@ export function useSkipStep() {
   return useMutation({
     mutationFn: ({ id, step }: { id: string; step: SkipStep }) =>
       step.type === 'request' ? post<Task>(`/api/tasks/${id}/skip-request`, { reason: step.reason }) : post<Task>(`/api/tasks/${id}/skip-request/${step.type}`),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: tasksQuery.queryKey }), queryClient.invalidateQueries({ queryKey: choresQuery.queryKey })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: tasksKey }), queryClient.invalidateQueries({ queryKey: choresQuery.queryKey })]),
   });
 }
