@@ -42,7 +42,7 @@ export const useTasks = (params?: TaskListParams) => useQuery(params ? taskListQ
 export const taskPagesQuery = (params: TaskListParams) =>
   infiniteQueryOptions({
     queryKey: ['api', 'tasks', 'list', { ...params, paged: true }],
-    queryFn: ({ pageParam }) => getPage<Task>(listPath(params, pageParam)),
+    queryFn: ({ pageParam }) => getPage<Task[]>(listPath(params, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
   });

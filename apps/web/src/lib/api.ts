@@ -40,8 +40,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** For a save sent while the page goes away. */
   keepalive?: boolean;
-  /** Told the answer's headers (a paged list's next cursor). */
-  onHeaders?: (headers: Headers) => void;
 }
 
 export async function api<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
@@ -86,7 +84,6 @@ async function send<T>(method: string, path: string, body: unknown, options: Req
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');
   }
   serverReach.noted(response.status);
-  options.onHeaders?.(response.headers);
   const written = Number(response.headers.get(POSITION_HEADER));
   if (Number.isSafeInteger(written) && written > position) position = written;
   const text = await response.text();
@@ -111,12 +108,6 @@ async function send<T>(method: string, path: string, body: unknown, options: Req
 }
 
 export const get = <T>(path: string, options?: RequestOptions) => api<T>('GET', path, undefined, options);
-/** One page of a paged list: its rows, and the cursor of the next page (X-FamilyOS-Next-Cursor), if any. */
-export async function getPage<T>(path: string): Promise<{ items: T[]; next: string | null }> {
-  let next: string | null = null;
-  const items = await get<T[]>(path, { onHeaders: (h) => (next = h.get('x-familyos-next-cursor')) });
-  return { items, next };
-}
 export const post = <T>(path: string, body: unknown = {}, options?: RequestOptions) => api<T>('POST', path, body, options);
 export const put = <T>(path: string, body: unknown = {}, options?: RequestOptions) => api<T>('PUT', path, body, options);
 export const patch = <T>(path: string, body: unknown = {}) => api<T>('PATCH', path, body);

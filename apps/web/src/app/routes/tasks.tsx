@@ -102,7 +102,7 @@ export default function TasksPage() {
   // The pages read so far, each task once (a task settling between two pages may come again).
   const paged = useMemo(() => {
     const seen = new Set(narrowed ? [] : open.map((t) => t.id));
-    return (pages.data?.pages ?? []).flatMap((p) => p.items).filter((t) => !seen.has(t.id) && seen.add(t.id));
+    return (pages.data?.pages ?? []).flatMap((p) => p.body).filter((t) => !seen.has(t.id) && seen.add(t.id));
   }, [pages.data, open, narrowed]);
   const sections = narrowed ? [] : sectionsOf(sorted);
   const waiting = sections.find((s) => s.section === 'other')?.tasks ?? [];
