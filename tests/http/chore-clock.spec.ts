@@ -51,8 +51,13 @@ describe('the chore clock: occurrences, misses, streaks', () => {
     await choreClock().runDue();
     await quiet();
   };
+  // A period's occurrences (sharing with everyone) come in the list's order, newest first with ties by id: put
+  // them in the order of the family's children, so a test can name who got which.
+  const childOrder = (t: Task) => family.kids.findIndex((k) => t.assignedTo[0] === k.id);
   const occurrences = async (choreId: string): Promise<Task[]> =>
-    ((await admin().get('/api/tasks')).body as Task[]).filter((t) => t.chore?.choreId === choreId).sort((a, b) => (a.chore!.periodKey < b.chore!.periodKey ? -1 : 1));
+    ((await admin().get('/api/tasks?status=open,history&limit=200')).body as Task[])
+      .filter((t) => t.chore?.choreId === choreId)
+      .sort((a, b) => a.chore!.periodKey.localeCompare(b.chore!.periodKey) || childOrder(a) - childOrder(b));
   const entries = async (childId: string): Promise<PointsEntry[]> => (await admin().get(`/api/points?userId=${childId}`)).body;
   const approve = async (task: Task, child = family.kids[0]) => {
     const kid = child.id === family.kids[0].id ? family.kids[0] : family.kids[1];

@@ -226,11 +226,14 @@ describe('hostile input to every route, as every role', () => {
   it('reads the query parameters each route takes from its controller', () => {
     expect(Object.fromEntries(queryParams)).toEqual(
       expect.objectContaining({
-        'GET /api/points': ['userId'],
+        'GET /api/points': ['userId', 'limit', 'cursor'],
         'GET /api/points/balance': ['userId'],
-        'GET /api/audit-logs': ['limit'],
-        'GET /api/announcements': ['limit'],
-        'GET /api/reports': ['limit'],
+        'GET /api/audit-logs': ['limit', 'cursor'],
+        'GET /api/announcements': ['limit', 'cursor'],
+        'GET /api/reports': ['limit', 'cursor'],
+        'GET /api/notifications': ['limit', 'cursor'],
+        'GET /api/redemptions': ['status', 'limit', 'cursor'],
+        'GET /api/tasks': ['status', 'assignee', 'dueFrom', 'dueTo', 'q', 'limit', 'cursor'],
         'GET /api/calendar-events': ['startDate', 'endDate'],
         'GET /api/auth/oidc/start': ['invite'],
       }),

@@ -203,6 +203,7 @@ describe('tenant isolation, every route the app registered × every role × ever
 
     // ---- tasks -------------------------------------------------------------------------------------------
     'GET /api/tasks': {},
+    'GET /api/tasks/summary': {},
     'GET /api/tasks/:id': { params: { id: { kinds: ['task'], own: () => a.tasks.pending } }, control: true },
     'POST /api/tasks': {
       slots: { assignedTo: { kinds: ['member'], own: () => aChild().id } },

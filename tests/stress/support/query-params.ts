@@ -4,6 +4,7 @@ import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
 import type { RunningApp } from '@familyos/api';
+import { QueryNames } from '../../../apps/api/src/platform/history-page.js';
 import { DtoPipe } from '../../../apps/api/src/platform/validation.js';
 
 /** Nest's RouteParamtypes.QUERY: the key of a `@Query()` argument in the route-arguments metadata. */
@@ -25,7 +26,8 @@ interface RouteArg {
 
 /**
  * The query parameters each route reads, as `"METHOD /url"` → names, found in the controllers themselves: every
- * `@Query('name')`, and for a whole-query `@Query(valid(Dto))` the properties that DTO validates. A route that
+ * `@Query('name')`, for a whole-query `@Query(valid(Dto))` the properties that DTO validates, and for
+ * `@Query(PAGE_QUERY)` (a QueryNames) the names it lists. A route that
  * starts reading a new parameter is fuzzed on it without anyone listing it.
  */
 export function queryParamsByRoute(running: RunningApp): Map<string, string[]> {
@@ -57,6 +59,7 @@ export function queryParamsByRoute(running: RunningApp): Map<string, string[]> {
 }
 
 function dtoProperties(pipe: unknown): string[] {
+  if (pipe instanceof QueryNames) return [...pipe.names];
   if (!(pipe instanceof DtoPipe)) return [];
   return getMetadataStorage()
     .getTargetValidationMetadatas(pipe.dto as new () => object, '', true, false)

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AddCommentDto, EditAnnouncementDto, EditCommentDto, PostAnnouncementDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
-import { pageParams, withNextCursor } from '../platform/history-page.js';
+import { PAGE_QUERY, pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
@@ -28,7 +28,7 @@ export class AnnouncementsController {
 
   /** Newest first, a page at a time (decision 051); `?limit=3` for the compact card. */
   @Get()
-  async list(@FamilyActor() actor: FamilyMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@FamilyActor() actor: FamilyMember, @Query(PAGE_QUERY) query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.queries.list(actor, pageParams(query));
     return withNextCursor(reply, page.next, page.items);
   }
@@ -48,7 +48,7 @@ export class AnnouncementsController {
   async comments(
     @FamilyActor() actor: FamilyMember,
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @Query(PAGE_QUERY) query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const page = await this.queries.comments(actor, id, pageParams(query));

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
-import { pageParams, withNextCursor } from '../platform/history-page.js';
+import { PAGE_QUERY, pageParams, withNextCursor } from '../platform/history-page.js';
 import { AuditQueries } from './audit.queries.js';
 
 /**
@@ -15,7 +15,7 @@ export class AuditController {
 
   @Get()
   @Requires('viewAuditLog')
-  async list(@FamilyActor() actor: Actor & { familyId: string }, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@FamilyActor() actor: Actor & { familyId: string }, @Query(PAGE_QUERY) query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.queries.list(actor.familyId, pageParams(query));
     return withNextCursor(reply, page.next, page.items);
   }

@@ -7,7 +7,7 @@ import { FamilyActor } from '../auth/auth.guard.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
 import { NotificationsQueries, notificationView } from './notifications.queries.js';
-import { pageParams, withNextCursor } from '../platform/history-page.js';
+import { PAGE_QUERY, pageParams, withNextCursor } from '../platform/history-page.js';
 import { ReadNotifications } from './read-notifications.handler.js';
 
 type FamilyMember = Actor & { familyId: string };
@@ -23,7 +23,7 @@ export class NotificationsController {
 
   /** Newest first: the newest 30 unless `?limit=`, older ones after `?cursor=` (decision 051); `unread` counts them all. */
   @Get()
-  async list(@FamilyActor() actor: FamilyMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@FamilyActor() actor: FamilyMember, @Query(PAGE_QUERY) query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.queries.list(actor, pageParams(query, limits.notifications.listed));
     return withNextCursor(reply, page.next, NotificationsQueries.view(page));
   }

@@ -1,3 +1,4 @@
+import type { PipeTransform } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { limits, messages } from '@familyos/contracts';
 import { invalid } from '@familyos/domain';
@@ -11,6 +12,20 @@ export interface PageParams {
   limit: number;
   cursor?: string;
 }
+
+/**
+ * A whole-query argument that names the parameters its route reads: `@Query(PAGE_QUERY) query`. The argument is
+ * passed on as it came (pageParams checks it); the names let the hostile-input suite fuzz every one of them.
+ */
+export class QueryNames implements PipeTransform {
+  constructor(readonly names: readonly string[]) {}
+  transform(value: unknown): unknown {
+    return value;
+  }
+}
+
+/** The query of a paged list: `?limit=` and `?cursor=`. */
+export const PAGE_QUERY = new QueryNames(['limit', 'cursor']);
 
 /** `?limit=` (a whole number within `max`, `fallback` without one) and `?cursor=`; anything else is a 400 naming the field. */
 export function pageParams(

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { IssuePointsDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
-import { pageParams, withNextCursor } from '../platform/history-page.js';
+import { PAGE_QUERY, pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
@@ -25,7 +25,7 @@ export class PointsController {
   @Get()
   async list(
     @FamilyActor() actor: FamilyMember,
-    @Query() query: Record<string, unknown>,
+    @Query(PAGE_QUERY) query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('userId') userId?: string,
   ) {

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RequestRedemptionDto, UpdateRedemptionDto } from '@familyos/contracts';
 import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
-import { pageParams, withNextCursor } from '../platform/history-page.js';
+import { PAGE_QUERY, pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { valid } from '../platform/validation.js';
@@ -26,7 +26,7 @@ export class RedemptionsController {
   @Get()
   async list(
     @FamilyActor() actor: FamilyMember,
-    @Query() query: Record<string, unknown>,
+    @Query(PAGE_QUERY) query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('status') status?: string,
   ) {

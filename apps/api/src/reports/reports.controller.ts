@@ -6,7 +6,7 @@ import type { Actor } from '@familyos/domain';
 import { FamilyActor, Requires } from '../auth/auth.guard.js';
 import { SignInRateLimiter } from '../auth/rate-limit.js';
 import { reportLimits } from '../mail/mail-limits.js';
-import { pageParams, withNextCursor } from '../platform/history-page.js';
+import { PAGE_QUERY, pageParams, withNextCursor } from '../platform/history-page.js';
 import { Idempotent } from '../platform/idempotency.js';
 import { ReadYourWrites } from '../platform/read-your-writes.js';
 import { CLOCK, type Clock } from '../platform/tokens.js';
@@ -32,7 +32,7 @@ export class ReportsController {
   ) {}
 
   @Get()
-  async list(@FamilyActor() actor: FamilyMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@FamilyActor() actor: FamilyMember, @Query(PAGE_QUERY) query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = await this.queries.list(actor, pageParams(query, limits.reports.historyCount, limits.reports.historyMax, messages.reportsLimit));
     return withNextCursor(reply, page.next, page.items);
   }

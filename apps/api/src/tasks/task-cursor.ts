@@ -7,7 +7,8 @@ import { DomainError } from '@familyos/domain';
  * row or family), a check so a changed or another list's cursor is refused, in base64url.
  */
 const LIST = 'tasks.v1';
-const KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z\|[A-Za-z0-9_-]{1,64}$/;
+// A chore occurrence's id is `<chore>_<period>_<child>` (about 84 characters): room for 160.
+const KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z\|[A-Za-z0-9_-]{1,160}$/;
 
 const check = (key: string) => createHash('sha256').update(`${LIST}\n${key}`).digest('base64url').slice(0, 10);
 

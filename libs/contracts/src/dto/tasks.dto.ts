@@ -142,6 +142,6 @@ export class TaskListQueryDto {
 
   @IsOptional()
   @IsString({ message: messages.taskListCursor })
-  @MaxLength(200, { message: messages.taskListCursor })
+  @MaxLength(300, { message: messages.taskListCursor })
   cursor?: string;
 }
