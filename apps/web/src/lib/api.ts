@@ -71,14 +71,18 @@ async function send<T>(method: string, path: string, body: unknown, options: Req
   // request (GET, the same token, nothing written yet), so its answer is taken as this call's.
   const plain = method === 'GET' && position === 0 && !options.headers && !options.keepalive;
   let response: Response;
-  try {
-    response = await ((plain && takeEarlyAnswer(path)) || fetch(path, {
+  const request = () =>
+    fetch(path, {
       method,
       headers,
       credentials: 'include',
       keepalive: options.keepalive,
       body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+    });
+  const early = plain ? takeEarlyAnswer(path) : undefined;
+  try {
+    // An early request that met no network is asked once more, now: the app's own call decides what to show.
+    response = await (early ? early.catch(request) : request());
   } catch {
     serverReach.noted(0);
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');

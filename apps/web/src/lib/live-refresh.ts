@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryFunction, QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { forgetEarlyAnswers } from './early-answer';
 import { idsOf, isPages, withFirstPage, type Pages } from './live-pages';
 
 /** An item query's options (queryOptions of `['api', topic, 'item', id]`). */
@@ -20,6 +21,7 @@ export type ItemQueries = Partial<Record<string, (id: string) => ItemQuery>>;
  * The live stream calls it (app/live-updates.ts); a mutation may too, for what it changed itself.
  */
 export async function refreshTopic(client: QueryClient, topic: string, ids: readonly string[] | null, items: ItemQueries = {}): Promise<void> {
+  forgetEarlyAnswers();
   const named = ids === null ? null : new Set(ids);
   const lists: Promise<void>[] = [];
   for (const query of client.getQueryCache().findAll({ queryKey: ['api', topic] })) {
@@ -36,6 +38,7 @@ export async function refreshTopic(client: QueryClient, topic: string, ids: read
  * decision 046), a paged list's first page only.
  */
 export async function refreshEverything(client: QueryClient): Promise<void> {
+  forgetEarlyAnswers();
   const lists: Promise<void>[] = [];
   for (const query of client.getQueryCache().findAll({ queryKey: ['api'] })) {
     const [, , kind] = query.queryKey;
