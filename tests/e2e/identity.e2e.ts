@@ -222,7 +222,8 @@ test('OpenID sign-in through the provider: the first attempt waits for approval,
     // The provider's own forms (node-oidc-provider's development login, then its consent), when it asks.
     const loginField = page.locator('input[name="login"]');
     const consent = page.getByRole('button', { name: /continue/i });
-    await expect(loginField.or(consent).or(page.getByRole('banner')).or(page.getByTestId('login-error')).first()).toBeVisible();
+    // The provider's pages come from a second server and its first render is slow on a busy machine.
+    await expect(loginField.or(consent).or(page.getByRole('banner')).or(page.getByTestId('login-error')).first()).toBeVisible({ timeout: 30_000 });
     if (await loginField.isVisible()) {
       await loginField.fill(login);
       await page.locator('input[name="password"]').fill('any-password');
