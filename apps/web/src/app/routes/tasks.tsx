@@ -14,7 +14,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSettled } from '../../lib/use-settled';
 import { usePageTitle } from '../../lib/page-title';
 import type { Task, User } from '../../lib/types';
 import { useMe } from '../../lib/session';
@@ -40,15 +41,6 @@ import { DeleteTaskDialog, ReverseTaskDialog } from '../../features/review/TaskC
 /** A search is asked of the server once typing pauses this long, not at every key. */
 const SEARCH_PAUSE_MS = 300;
 
-/** `value`, once it has stayed the same for `ms`. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * SPEC §2 Tasks: the tasks feature's list and form, composed with the review of requests and done tasks. What

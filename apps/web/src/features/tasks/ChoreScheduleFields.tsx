@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useSettled } from '../../lib/use-settled';
 import { limits } from '@familyos/contracts/rules';
 import { failureMessage } from '../../lib/api';
 import type { PlannedPeriod, User } from '../../lib/types';
@@ -40,22 +40,14 @@ export function plannedText(period: PlannedPeriod, nameOf: (id: string) => strin
   return who.length === 0 ? `${day} · everyone away` : `${day} · ${who.length > 2 ? `${who.length} children` : who.join(' and ')}`;
 }
 
-/** The draft as typed, sent for a preview once the parent stops typing for a moment. */
-function useSettled<T>(value: T, ms = 350): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * The live preview: the server's own words for the draft (POST /api/chores/preview) and its next turns. The
  * saved chore's summary is the truth; this shows it before saving. A refusal shows the server's message.
  */
 function ChorePreviewNote({ form, children }: { form: ScheduleForm; children: User[] }) {
-  const draft = useSettled(JSON.stringify(draftOf(form)));
+  // The draft as typed, sent for a preview once the parent stops typing for a moment.
+  const draft = useSettled(JSON.stringify(draftOf(form)), 350);
   const preview = useChorePreview(form.children.length > 0 ? (JSON.parse(draft) as ChoreDraft) : null);
   const nameOf = (id: string) => children.find((c) => c.id === id)?.name ?? 'someone';
   if (form.children.length === 0) return null;
