@@ -40,9 +40,12 @@ export class SessionDirectory {
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
+  /** The head read the lookups of this turn of the event loop wait for; null when none is pending. */
+  private headRead: Promise<number> | null = null;
+
   /** The session named by `tokenHash` and its member, as the log stands now; null for a session never started. */
   async lookup(tokenHash: string): Promise<SessionAndMember | null> {
-    const head = await this.store.headPosition();
+    const head = await this.currentHead();
     if (this.position === null || head > this.position) await this.turn(() => this.follow(head));
     const sessionStream = streams.session(tokenHash);
     const session = (this.held<SessionState>(sessionStream) ?? (await this.turn(() => this.load(sessionStream, sessionDecider.evolve, sessionDecider.initialState)))).state;
@@ -53,6 +56,25 @@ export class SessionDirectory {
     const familyStream = streams.family(member.familyId);
     const family = (this.held<FamilyState>(familyStream) ?? (await this.turn(() => this.load(familyStream, familyDecider.evolve, familyDecider.initialState)))).state;
     return { session, member, family: family.exists ? family : null };
+  }
+
+  /**
+   * The log's head, read after the caller asked (decision 058): the requests that arrived in one turn of the event
+   * loop share one read, taken once they all have (setImmediate runs after the turn's sockets were read). A
+   * sign-out committed before a request was sent was committed before that request arrived, so before the read
+   * it waits for: the next request still sees it, in every process, at one read per turn rather than per request.
+   */
+  private currentHead(): Promise<number> {
+    if (!this.headRead) {
+      this.headRead = new Promise<number>((resolve, reject) => {
+        setImmediate(() => {
+          // Cleared before reading: a lookup that comes while the read is under way waits for a read of its own.
+          this.headRead = null;
+          this.store.headPosition().then(resolve, reject);
+        });
+      });
+    }
+    return this.headRead;
   }
 
   private held<S>(streamId: string): Entry<S> | undefined {

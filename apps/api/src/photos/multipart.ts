@@ -25,10 +25,11 @@ export async function registerPhotoUploads(fastify: FastifyInstance): Promise<vo
       headerPairs: 20,
     },
   });
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url !== UPLOAD_ROUTE && MULTIPART.test(request.headers['content-type'] ?? '')) {
-      await reply.code(415).send({ error: 'Send JSON with content-type application/json' });
-      return reply;
-    }
+  // A callback hook that returns at once without a body type (every GET): an async hook cost every request a
+  // promise and its turns, a sixth of the cheapest route's CPU (decision 058).
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const type = request.headers['content-type'];
+    if (type === undefined || !MULTIPART.test(type) || request.routeOptions.url === UPLOAD_ROUTE) return done();
+    void reply.code(415).send({ error: 'Send JSON with content-type application/json' });
   });
 }
