@@ -26,9 +26,10 @@ export interface SessionAndMember {
 /**
  * Sessions, their members and the members' families, folded in memory and kept current by following the log (decision 048). A stream
  * is read from the log the first time a request needs it; after that only the events appended to it are folded
- * in, as the log goes by. Every lookup first brings the directory up to the log's head as of that moment (one
- * indexed read when nothing was appended), so a sign-out, a deactivation, a role or password change written by
- * any process sharing the log takes effect on the very next request here.
+ * in, as the log goes by. Every lookup first brings the directory up to the log's head as read after it
+ * arrived (one indexed read per turn of the event loop when nothing was appended, decision 058), so a sign-out,
+ * a deactivation, a role or password change written by any process sharing the log takes effect on the very next
+ * request here.
  */
 @Injectable()
 export class SessionDirectory {
