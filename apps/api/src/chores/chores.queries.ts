@@ -25,6 +25,7 @@ import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projections';
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { answerFields } from '../platform/answer-fields.js';
 
 /** What a chore's answer needs from outside its row: the family's zone and today, its members' names and pauses. */
 interface FamilyContext {
@@ -36,6 +37,8 @@ interface FamilyContext {
 /** How many planned periods a chore answers (`upcomingPlanned`). */
 export const PLANNED_PERIODS = 5;
 
+const FAMILY = new Set(['familyId'] as const);
+
 /**
  * A chore as `actor` is answered it: the row, its schedule and sharing in plain words with the children's names
  * in the chore's order, the next periods as planned now (not created), and what the chore decider's verdicts
@@ -43,7 +46,7 @@ export const PLANNED_PERIODS = 5;
  * bounds) is still answered, without its words and plan, so it can be ended: one odd chore never fails the list.
  */
 export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): ChoreView {
-  const { familyId: _familyId, ...record } = doc;
+  const record = answerFields(doc, FAMILY);
   const computed = guarded(doc, 'its summary and plan', { summary: messages.choreScheduleUnreadable, upcomingPlanned: [] }, () => {
     const plan = planOf(doc);
     return {

@@ -3,6 +3,7 @@ import { messages, type RedemptionView } from '@familyos/contracts';
 import { can, inScope, invalid, notFound, readScopeOf, redemptionCan, type AccountContext, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type RedemptionDoc } from '@familyos/projections';
+import { answerFields } from '../platform/answer-fields.js';
 import { readPage, type HistoryOrder, type Page, type PageParams } from '../platform/history-page.js';
 import { READ_MODELS } from '../platform/tokens.js';
 
@@ -21,10 +22,11 @@ export interface RedemptionAccounts {
   balanceOf: (childId: string) => number;
 }
 
+const FAMILY = new Set(['familyId'] as const);
+
 /** A redemption as `actor` is answered it, with what the domain lets this member do to it. */
 export function redemptionView(actor: Actor, r: RedemptionDoc, accounts?: RedemptionAccounts): RedemptionView {
-  const { familyId: _familyId, ...rest } = r;
-  return { ...rest, can: redemptionCan(actor, r, accounts && { balance: accounts.balanceOf(r.userId), context: accounts.context }) };
+  return { ...answerFields(r, FAMILY), can: redemptionCan(actor, r, accounts && { balance: accounts.balanceOf(r.userId), context: accounts.context }) };
 }
 
 @Injectable()

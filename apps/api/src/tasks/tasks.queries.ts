@@ -5,6 +5,7 @@ import type { Condition, ReadModelStore } from '@familyos/read-models';
 import { collections, OPEN_UNTIL, SETTLED_STATUSES, taskCountsId, type TaskDoc } from '@familyos/projections';
 import type { TaskStatus } from '@familyos/events';
 import { afterCursor, taskCursor } from './task-cursor.js';
+import { answerFields } from '../platform/answer-fields.js';
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 
@@ -18,22 +19,38 @@ export interface TaskMoment {
   accounts?: { context: AccountContext; balanceOf: (childId: string) => number };
 }
 
+/** The row's scope and list fields (decision 050): what the read model filters on, never part of an answer. */
+const LIST_FIELDS = new Set(['familyId', 'openUntil', 'listKey', 'searchText', 'visibleTo', 'sharedTaker'] as const);
+
 /** A task as `actor` is answered it: the stored fields, and what the domain decides for this member, state and moment. */
 export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView {
-  const { familyId: _familyId, openUntil: _openUntil, listKey: _listKey, searchText: _searchText, visibleTo: _visibleTo, sharedTaker: _sharedTaker, ...rest } = t;
   // The read model names a skip request's child `by` (with when it was asked); the domain's facts `requestedBy`.
   const skipRequest = t.skipRequest && { requestedBy: t.skipRequest.by, reason: t.skipRequest.reason };
-  const facts = taskFactsOf({ ...t, skipRequest });
+  // The facts by name, not a copy of the whole row with the skip request swapped in (a list makes one per task).
+  const facts = taskFactsOf({
+    familyId: t.familyId,
+    status: t.status,
+    assignedTo: t.assignedTo,
+    createdBy: t.createdBy,
+    isChildRequest: t.isChildRequest,
+    requestType: t.requestType,
+    requestAccepted: t.requestAccepted,
+    chore: t.chore,
+    submittedBy: t.submittedBy,
+    skipRequest,
+  });
   const awaiting = awaitingReview(facts);
-  return {
-    ...rest,
-    can: taskCan(actor, facts, moment.accounts && { pointsValue: t.pointsValue, creditedTo: t.creditedTo, ...moment.accounts }),
-    requestAwaitingReview: awaiting,
-    approvalCreditsTo: approvalCreditsTo(facts),
-    takenBy: takenBy(actor, t),
-    // A due date stored before the bounds on dates (9999-12-31) has no day's end to compare: no group, not a 500.
-    dueGroup: perRecord(`Task ${t.id}`, 'its due group', null, () => dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now)),
-  };
+  const accounts = moment.accounts;
+  const points = accounts && { pointsValue: t.pointsValue, creditedTo: t.creditedTo, context: accounts.context, balanceOf: accounts.balanceOf };
+  // The stored fields first, then what is decided here, in that order: the answer's bytes stay as they were.
+  const view = answerFields(t, LIST_FIELDS) as TaskView;
+  view.can = taskCan(actor, facts, points);
+  view.requestAwaitingReview = awaiting;
+  view.approvalCreditsTo = approvalCreditsTo(facts);
+  view.takenBy = takenBy(actor, t);
+  // A due date stored before the bounds on dates (9999-12-31) has no day's end to compare: no group, not a 500.
+  view.dueGroup = perRecord(`Task ${t.id}`, 'its due group', null, () => dueGroup({ status: t.status, dueDate: t.dueDate, awaitingReview: awaiting }, moment.timeZone, moment.now));
+  return view;
 }
 
 /** The day after an ISO day (YYYY-MM-DD). */

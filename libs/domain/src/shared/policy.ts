@@ -41,8 +41,16 @@ export function abilitiesOf(role: Role): Abilities {
 export type { Abilities, PostCan };
 export type Ability = keyof Abilities;
 
+/**
+ * Each role's abilities, worked out once: a list answers every record's `can`, each of its commands asking an
+ * ability, and building the whole table per question was a large part of a task list's cost.
+ */
+const abilitiesByRole = new Map<Role, Readonly<Abilities>>();
+
 export function can(actor: Pick<Actor, 'role'>, ability: Ability): boolean {
-  return abilitiesOf(actor.role)[ability];
+  let abilities = abilitiesByRole.get(actor.role);
+  if (!abilities) abilitiesByRole.set(actor.role, (abilities = Object.freeze(abilitiesOf(actor.role))));
+  return abilities[ability];
 }
 
 export function assertCan(actor: Pick<Actor, 'role'>, ability: Ability, message?: string): void {

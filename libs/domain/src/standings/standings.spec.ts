@@ -15,6 +15,11 @@ describe('thisWeekOf: SPEC §9 "the last 7 days", today (family-local) and the s
     expect(thisWeekOf(new Date('2026-11-25T00:00:00Z'), 'UTC')).toEqual(thisWeekOf(new Date('2026-11-25T23:59:59.999Z'), 'UTC'));
   });
 
+  it('answers the next week from the first instant of the next day, and an earlier day again when asked (a moved clock)', () => {
+    const day = (at: string) => thisWeekOf(new Date(at), 'Europe/Berlin').endDate;
+    expect([day('2026-11-25T22:59:59.999Z'), day('2026-11-25T23:00:00Z'), day('2026-11-25T12:00:00Z')]).toEqual(['2026-11-25', '2026-11-26', '2026-11-25']);
+  });
+
   it('counts days in the family time zone: 23:30 UTC is already tomorrow in Bangkok', () => {
     expect(thisWeekOf(new Date('2026-11-25T23:30:00Z'), 'Asia/Bangkok')).toEqual({
       startDate: '2026-11-20',

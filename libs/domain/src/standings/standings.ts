@@ -14,20 +14,27 @@ export type { ChildStanding, LeaderboardEntry, StandingsView, ThisWeek };
 const isoInstant = (d: DateTime) => new Date(d.toMillis()).toISOString();
 
 /**
+ * Per time zone, the week last answered and the family-local day it holds for: every standings read asks, and
+ * luxon's zone arithmetic cost more than the rest of the answer; the same day answers the same week.
+ */
+const weeks = new Map<string, { todayFrom: number; todayTo: number; week: ThisWeek }>();
+
+/**
  * SPEC §9 "the last 7 days": the family-local day of `now` and the six days before it. The window ends at the
  * end of today rather than at `now`, so two reads of one day answer the same week (entries are never dated
  * after the moment they are written).
  */
 export function thisWeekOf(now: Date, timeZone: string): ThisWeek {
+  const t = now.getTime();
+  const known = weeks.get(timeZone);
+  if (known && known.todayFrom <= t && t < known.todayTo) return { ...known.week };
   const today = DateTime.fromJSDate(now).setZone(timeZone).startOf('day');
   const start = today.minus({ days: 6 });
-  return {
-    startDate: start.toISODate()!,
-    endDate: today.toISODate()!,
-    from: isoInstant(start),
-    to: isoInstant(today.plus({ days: 1 }).startOf('day')),
-    timeZone,
-  };
+  const end = today.plus({ days: 1 }).startOf('day');
+  const week = { startDate: start.toISODate()!, endDate: today.toISODate()!, from: isoInstant(start), to: isoInstant(end), timeZone };
+  if (weeks.size >= 1000) weeks.clear();
+  weeks.set(timeZone, { todayFrom: today.toMillis(), todayTo: end.toMillis(), week });
+  return { ...week };
 }
 
 /**

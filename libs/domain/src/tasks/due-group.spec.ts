@@ -24,6 +24,18 @@ describe('dueGroup', () => {
     });
   });
 
+  describe('given one list asked day after day, and zones asked in turn (what a list of one `now` remembers)', () => {
+    it('when the family\'s day ends, then tomorrow\'s task is today, and an earlier `now` finds it upcoming again', () => {
+      const at = (now: string, zone = NY) => dueGroup(pending('2026-03-09'), zone, new Date(now));
+      expect([at('2026-03-08T12:00:00Z'), at('2026-03-09T04:00:00Z'), at('2026-03-09T03:59:59.999Z')]).toEqual(['upcoming', 'today', 'upcoming']);
+    });
+
+    it('when two zones are asked in turn at one instant, then each answers from its own day', () => {
+      const now = new Date('2026-06-15T13:00:00Z');
+      expect([AUCKLAND, 'UTC', AUCKLAND, 'UTC'].map((zone) => dueGroup(pending('2026-06-16'), zone, now))).toEqual(['today', 'upcoming', 'today', 'upcoming']);
+    });
+  });
+
   describe('given Auckland (UTC+12 in June): the family\'s day, not the server\'s UTC day', () => {
     const now = new Date('2026-06-15T13:00:00Z'); // 16 Jun 01:00 in Auckland, still 15 Jun in UTC
 

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@familyos/events';
-import { dayEnd, localDayOf, parseDay } from '../chores/local-days.js';
+import { dayEnd, dayStart, localDayOf, parseDay } from '../chores/local-days.js';
 
 /** Where an open task sits on the Tasks screen (issue 19: "Tasks groups today, overdue and upcoming"). */
 export type DueGroup = 'overdue' | 'today' | 'upcoming' | 'noDueDate';
@@ -18,7 +18,7 @@ export interface DueGroupFacts {
  */
 function dueAt(dueDate: string | null, timeZone: string): number | null {
   if (!dueDate) return null;
-  if (parseDay(dueDate)) return dayEnd(dueDate, timeZone);
+  if (parseDay(dueDate)) return endOfDay(dueDate, timeZone);
   const at = Date.parse(dueDate);
   return Number.isNaN(at) ? null : at;
 }
@@ -37,5 +37,34 @@ export function dueGroup(task: DueGroupFacts, timeZone: string, now: Date): DueG
   if (due === null) return 'noDueDate';
   const t = now.getTime();
   if (t >= due) return 'overdue';
-  return due <= dayEnd(localDayOf(now.toISOString(), timeZone), timeZone) ? 'today' : 'upcoming';
+  return due <= todayEnd(t, timeZone) ? 'today' : 'upcoming';
+}
+
+/*
+ * A list asks the group of every open task, all at one `now` and in one zone, and luxon's zone arithmetic cost
+ * more than the rest of a task's answer: the family's today (as the instants it runs between) and the ends of
+ * plain due days are remembered, per zone, the day for as long as `now` stays inside it.
+ */
+const todays = new Map<string, { from: number; to: number }>();
+const dayEnds = new Map<string, number>();
+
+function todayEnd(t: number, timeZone: string): number {
+  const known = todays.get(timeZone);
+  if (known && known.from <= t && t < known.to) return known.to;
+  const day = localDayOf(new Date(t).toISOString(), timeZone);
+  const today = { from: dayStart(day, timeZone), to: endOfDay(day, timeZone) };
+  if (todays.size >= 1000) todays.clear();
+  todays.set(timeZone, today);
+  return today.to;
+}
+
+function endOfDay(day: string, timeZone: string): number {
+  const key = `${timeZone} ${day}`;
+  let end = dayEnds.get(key);
+  if (end === undefined) {
+    end = dayEnd(day, timeZone);
+    if (dayEnds.size >= 10_000) dayEnds.clear();
+    dayEnds.set(key, end);
+  }
+  return end;
 }

@@ -98,7 +98,8 @@ function condition(name: string, c: Condition, params: Scalar[]): string {
     // Text only: json_extract answers an array or object as its JSON text.
     return `(json_type(doc, '$.${name}') = 'text' AND instr(${f}, ?) > 0)`;
   }
-  const parts: string[] = [`${f} IS NOT NULL`];
+  // A bound already refuses NULL (a comparison with it is never true): the extra test only parsed the row again.
+  const parts: string[] = [];
   for (const [op, sql] of [
     ['gte', '>='],
     ['gt', '>'],
@@ -111,7 +112,7 @@ function condition(name: string, c: Condition, params: Scalar[]): string {
       parts.push(`${f} ${sql} ?`);
     }
   }
-  return parts.join(' AND ');
+  return parts.length > 0 ? parts.join(' AND ') : `${f} IS NOT NULL`;
 }
 
 /**
