@@ -74,9 +74,10 @@ export const readModelIndexes = [
   { collection: collections.reportTasks, fields: ['familyId', 'date'] },
   { collection: collections.points, fields: ['familyId', 'date'] },
   { collection: collections.members, fields: ['usernameLower'] },
-  // A family's tasks newest first, a page after a cursor; its open work and what settled since (decision 050).
+  // A family's tasks newest first, a page after a cursor; its open work and what settled since (decision 050):
+  // the open work is one openUntil (OPEN_UNTIL), read newest first off the index without a sort (decision 056).
   { collection: collections.tasks, fields: ['familyId', 'listKey'] },
-  { collection: collections.tasks, fields: ['familyId', 'openUntil'] },
+  { collection: collections.tasks, fields: ['familyId', 'openUntil', 'listKey'] },
   // A member's notifications, newest first; their unread ones (the badge, and "mark all as read").
   { collection: collections.notifications, fields: ['memberId', 'position', 'id'] },
   { collection: collections.notifications, fields: ['memberId', 'readAt', 'position'] },
