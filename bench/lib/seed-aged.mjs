@@ -370,13 +370,14 @@ export function seederHash() {
 
 /**
  * What built read models are keyed by: each projection's name and version, as the projection runner trusts a
- * checkpoint by them (a changed version is rebuilt from the log, so must be here), and the read models' own
- * table layout. Indexes are made on open, so a new one costs no rebuild here either.
+ * checkpoint by them (a changed version is rebuilt from the log, so must be here), the read models' own table
+ * layout, and their indexes: an api makes a missing one on open, minutes over the five-year family's store at
+ * every run, so a new index is built here once instead.
  */
 export async function readModelsHash() {
-  const { allProjections } = await import('@familyos/projections');
+  const { allProjections, readModelIndexes } = await import('@familyos/projections');
   const layout = readFileSync(join(root, 'libs', 'read-models', 'dist', 'sqlite', 'sqlite-read-model-store.js'), 'utf8').match(/CREATE TABLE[^;`]*/g) ?? [];
-  return hashOf([JSON.stringify(allProjections.map((p) => [p.name, p.version]).sort()), ...layout]);
+  return hashOf([JSON.stringify(allProjections.map((p) => [p.name, p.version]).sort()), JSON.stringify(readModelIndexes), ...layout]);
 }
 
 /**
