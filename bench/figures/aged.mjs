@@ -10,7 +10,7 @@ import { DURATION_MS, WARMUP_MS } from '../lib/measure-server.mjs';
 import { CPU_SLOWDOWN, openPhone, SCREENS } from '../lib/phone.mjs';
 import { agedFamily } from '../lib/seed-aged.mjs';
 import { startApi } from '../lib/server.mjs';
-import { readRequests } from '../lib/workload.mjs';
+import { dashboardReads } from '../lib/workload.mjs';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
 /** BENCH_AGED_DAYS (e.g. "0,30") is for developing this module on small families; the issue's are 0, 365, 1825. */
@@ -97,7 +97,7 @@ async function measureAll(ctx, phone) {
     for (let i = 0; i < READ_ROUNDS; i++) {
       await alternately(families, i, async (f) => {
         await idle(f.api.pid, IDLE_MAX_MS);
-        const requests = readRequests({ admin: { token: f.parent }, kids: [{ token: f.child }] });
+        const requests = dashboardReads({ admin: { token: f.parent }, kids: [{ token: f.child }] });
         const r = await measure({ url: f.api.url, requests, connections: READ_CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
         // No answer within the round: no rate and no latency to speak of, not 0 req/s at 0 ms.
         if (r.total === 0) Object.assign(r, { rps: NaN, p50: NaN, p99: NaN });
@@ -147,7 +147,7 @@ export async function run(ctx) {
   const loads = LOADS === 1 ? 'one load' : `median of ${LOADS} loads`;
   const time = (s) => `${s.shown ? '' : '≥ '}${s.ms} ms`;
   const rows = [
-    info('aged:new:reads:rps', Math.round(fresh.read.rps), 'req/s', `dashboard reads of workload.mjs (parent and child), ${READ_CONNECTIONS} connections, ${DURATION_MS / 1000} s, ${READ_ROUNDS === 1 ? 'one round' : `the median of ${READ_ROUNDS} rounds`}; a new family: ${fresh.seeded.tasks} tasks, ${fresh.seeded.events} events`),
+    info('aged:new:reads:rps', Math.round(fresh.read.rps), 'req/s', `the dashboards' first-load reads (workload.mjs dashboardReads, parent and child), ${READ_CONNECTIONS} connections, ${DURATION_MS / 1000} s, ${READ_ROUNDS === 1 ? 'one round' : `the median of ${READ_ROUNDS} rounds`}; a new family: ${fresh.seeded.tasks} tasks, ${fresh.seeded.events} events`),
     info('aged:new:reads:p99', fresh.read.p99, 'ms', `p50 ${fresh.read.p50} ms`),
     ...SCREENS.map((s) => info(`aged:new:api-kb:${s.key}`, kb(fresh.screens[s.key].apiBytes), 'KB', `what ${s.path} downloads from /api on its first load (${fresh.screens[s.key].requests} requests), signed in as the ${s.who}`)),
     ...SCREENS.map((s) => info(`aged:new:phone:${s.key}`, fresh.screens[s.key].ms, 'ms', `${s.path} as the ${s.who}: navigation → \`${s.shows}\` shows${s.text ? ' with a number' : ''}; CPU ${CPU_SLOWDOWN}× slower, no network delay, empty cache; ${loads} (${fresh.screens[s.key].loads.map((l) => l.ms).join(', ')})`)),

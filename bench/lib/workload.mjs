@@ -121,6 +121,22 @@ export function readRequests(w) {
 }
 
 /**
+ * The reads the dashboards make on their first load, as the web app asks them (apps/web/src/features/dashboard
+ * api.ts `dashboardQueries`, the header's notifications), parent's then child's: what an aged family's screens
+ * cost the server (bench/figures/aged.mjs). readRequests above stays the server figure's set, its defaults.
+ */
+export function dashboardReads(w, now = new Date()) {
+  const auth = (token) => ({ authorization: `Bearer ${token}` });
+  const day = (offset) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString();
+  const upcoming = `/api/chores/upcoming?from=${day(0).slice(0, 10)}&to=${day(6).slice(0, 10)}`;
+  const calendar = `/api/calendar-events?startDate=${encodeURIComponent(day(0))}&endDate=${encodeURIComponent(day(8))}`;
+  const kid = w.kids[0];
+  const parent = ['/api/users', '/api/standings', '/api/family', '/api/tasks?status=open&limit=200', '/api/tasks?status=open%2Chistory&limit=12', '/api/tasks/summary', '/api/points?limit=10', '/api/announcements?limit=3', calendar, upcoming, '/api/redemptions?status=pending&limit=200', '/api/notifications?limit=1'];
+  const child = ['/api/standings', '/api/tasks?limit=50', '/api/tasks/summary', '/api/family', '/api/redemptions?status=pending&limit=200', '/api/announcements?limit=3', calendar, '/api/streaks', upcoming, '/api/notifications?limit=1'];
+  return [...parent.map((path) => ({ method: 'GET', path, headers: auth(w.admin.token) })), ...child.map((path) => ({ method: 'GET', path, headers: auth(kid.token) }))];
+}
+
+/**
  * Fresh, valid commands for about `count` requests: pending tasks are made up front for the submissions,
  * and every submission that succeeds feeds the approvals (plus a small submitted stock to start with).
  * Returns `next()` → a request, `done(request, status)` to feed that chain, and counts of what was sent.

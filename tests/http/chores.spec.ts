@@ -352,6 +352,22 @@ describe('/api/chores: repeating chores', () => {
     }
   });
 
+  it('GET /api/chores carries only the periods still open; GET /api/chores/:id keeps the settled ones', async () => {
+    const kid = family.kids[0];
+    const chore = await create(admin(), { schedule: { repeat: 'daily', startDay: today }, sharing: { mode: 'everyone' }, children: [kid.id] });
+    await untilQuiet(server);
+    const listed = async () => ((await admin().get('/api/chores')).body as { id: string; recentPeriods: { periodKey: string }[] }[]).find((c) => c.id === chore.id)!;
+    // Open: today's occurrence is still to do, so the list shows its period.
+    expect((await listed()).recentPeriods.map((p) => p.periodKey)).toEqual([today]);
+    const [occurrence] = ((await admin().get('/api/tasks?status=open')).body as { id: string; chore?: { choreId: string } }[]).filter((t) => t.chore?.choreId === chore.id);
+    expect((await kid.client.put(`/api/tasks/${occurrence!.id}`, { status: 'submitted' })).status).toBe(200);
+    expect((await admin().put(`/api/tasks/${occurrence!.id}`, { status: 'approved' })).status).toBe(200);
+    await untilQuiet(server);
+    // Settled: the list leaves it out (it grows with the family's age otherwise); the chore itself still has it.
+    expect((await listed()).recentPeriods).toEqual([]);
+    expect((await admin().get(`/api/chores/${chore.id}`)).body.recentPeriods.map((p: { periodKey: string }) => p.periodKey)).toEqual([today]);
+  });
+
   it('GET /api/chores/upcoming lists nothing past a year ahead, even for a chore that starts later', async () => {
     const chore = await create(admin(), { schedule: { repeat: 'daily', startDay: day(10) }, sharing: { mode: 'everyone' }, children: [family.kids[0].id] });
     const mine = async (from: string, to: string) =>

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteReadModelStore, type Query } from '@familyos/read-models';
-import { collections, readModelIndexes } from '@familyos/projections';
+import { collections, OPEN_UNTIL, readModelIndexes } from '@familyos/projections';
 
 const f = 'family-1';
 const since = '2026-01-01T00:00:00.000Z';
@@ -113,6 +113,18 @@ describe('read-model query plans', () => {
   it.each(historyPages)('a page of %s seeks its index to the cursor, in order', (_label, collection, query, index) => {
     const plan = store.explain(collection, query).join('\n');
     expect(plan).toContain(index);
+    expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+
+  // A child's (visibleTo) included: SQLite's planner took the family's newest-first index for it and walked the
+  // whole history for the few open rows (decision 056).
+  it.each([
+    ['a parent', { familyId: f }],
+    ['a child', { familyId: f, visibleTo: { has: 'kid' } }],
+  ])('the open work as %s asks it seeks the open rows in order, never the family\'s history', (_who, scope) => {
+    const query = { where: { ...scope, status: { in: ['pending', 'submitted'] }, openUntil: OPEN_UNTIL }, orderBy: [{ field: 'listKey', direction: 'desc' as const }], limit: 201 };
+    const plan = store.explain(collections.tasks, query).join('\n');
+    expect(plan).toContain('documents_tasks_familyId_openUntil_listKey (<expr>=? AND <expr>=?)');
     expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 

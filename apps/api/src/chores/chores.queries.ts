@@ -57,6 +57,9 @@ export function choreView(actor: Actor, doc: ChoreDoc, context: FamilyContext): 
   return { ...record, ...computed, can: choreCan(actor, choreFactsOf(doc)) };
 }
 
+/** A listed chore: the periods with a task not yet settled, what a list's reader can still act on. */
+export const openPeriodsOnly = (view: ChoreView): ChoreView => ({ ...view, recentPeriods: view.recentPeriods.filter((p) => p.outcomes.length < p.taskIds.length) });
+
 /** `compute` for one chore, or `fallback` (logged) when its stored row makes it throw (`perRecord`). */
 const guarded = <T>(doc: ChoreDoc, what: string, fallback: T, compute: () => T): T => perRecord(`Chore ${doc.id}`, what, fallback, compute);
 
@@ -89,7 +92,11 @@ export class ChoresQueries {
     return { timeZone: family.timeZone, today, members: new Map(members.map((m) => [m.id, m])) };
   }
 
-  /** Parents: every chore of the family; a child: the chores it is one of the children of. Newest first. */
+  /**
+   * Parents: every chore of the family; a child: the chores it is one of the children of. Newest first. Each
+   * carries only its periods still open (`openPeriodsOnly`): the list is read by every Tasks page and dashboard,
+   * and a chore's last 60 periods would make it grow with the family's age; `one` answers them all.
+   */
   async list(actor: Actor & { familyId: string }): Promise<ChoreView[]> {
     const chores = await this.readModels.find(collections.chores, {
       where: { familyId: actor.familyId },
@@ -98,7 +105,7 @@ export class ChoresQueries {
     const visible = chores.filter((c) => choreVisibleTo(actor, choreFactsOf(c)));
     if (visible.length === 0) return [];
     const context = await this.context(actor.familyId);
-    return visible.map((c) => choreView(actor, c, context));
+    return visible.map((c) => openPeriodsOnly(choreView(actor, c, context)));
   }
 
   /**

@@ -116,6 +116,9 @@ export class TasksQueries {
         else statuses.add(s as TaskStatus);
       }
       where['status'] = { in: [...statuses] };
+      // Open work only: the rows still open until OPEN_UNTIL, a seek of (familyId, openUntil, listKey) in the
+      // list's order; by status alone SQLite walks the family's whole history newest first for the few still open.
+      if ([...statuses].every((x) => x === 'pending' || x === 'submitted')) where['openUntil'] = OPEN_UNTIL;
       // For a child, a task a sibling took is `taken`, not its status (as its count cards count it); `open` and
       // `history` group tasks by their status alone, taken ones included.
       const byStatus = [...asked].some((x) => x !== 'open' && x !== 'history');

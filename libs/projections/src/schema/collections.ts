@@ -74,7 +74,8 @@ export const readModelIndexes = [
   { collection: collections.reportTasks, fields: ['familyId', 'date'] },
   { collection: collections.points, fields: ['familyId', 'date'] },
   { collection: collections.members, fields: ['usernameLower'] },
-  // A family's tasks newest first, a page after a cursor; its open work and what settled since (decision 050).
+  // A family's tasks newest first, a page after a cursor; its open work and what settled since (decision 050):
+  // the open work is one openUntil (OPEN_UNTIL), read newest first off the index without a sort (decision 056).
   { collection: collections.tasks, fields: ['familyId', 'listKey'] },
   // listKey last: the default page (open, or settled since) is sorted by the index's keys, not by parsing each row
   // again (185 against 320 µs for a page of 24 tasks).

@@ -14,7 +14,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSettled } from '../../lib/use-settled';
 import { usePageTitle } from '../../lib/page-title';
 import type { Task, User } from '../../lib/types';
@@ -32,6 +32,7 @@ import { TaskList, type TaskCorrection } from '../../features/tasks/TaskList';
 import { VirtualTaskList } from '../../features/tasks/VirtualTaskList';
 import { TaskTemplatesGrid } from '../../features/tasks/TaskTemplatesGrid';
 import { RepeatingChoresCard } from '../../features/tasks/RepeatingChoresCard';
+import { useChores } from '../../features/tasks/api';
 import { SkipRequestDialog } from '../../features/tasks/SkipRequest';
 import { SECTION_LABEL, sectionsOf } from '../../features/tasks/due-groups';
 import { attentionRank, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
@@ -48,6 +49,19 @@ const SEARCH_PAUSE_MS = 300;
  * the open work by due group, overdue and today first; settled tasks follow, read page by page as the list
  * scrolls and drawn a window at a time. A search or a status asks the server, page by page too.
  */
+/** Where the settled tasks will be: asks for them as it comes within a screen or so (as VirtualTaskList's end). */
+function HistoryAhead({ onNear, loading, armed }: { onNear: () => void; loading: boolean; armed: boolean }) {
+  const here = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const spot = here.current;
+    if (!spot || loading || !armed) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onNear(), { rootMargin: '800px 0px' });
+    observer.observe(spot);
+    return () => observer.disconnect();
+  }, [onNear, loading, armed]);
+  return <div ref={here}>{loading && <InlineLoading label="Loading settled tasks" />}</div>;
+}
+
 export default function TasksPage() {
   usePageTitle('Tasks');
   const me = useMe();
@@ -63,7 +77,12 @@ export default function TasksPage() {
   const [filter, setFilter] = useState<StatusFilter>('all');
   const query = useSettled(search.trim(), SEARCH_PAUSE_MS);
   const narrowed = filter !== 'all' || query !== '';
-  const history = useTaskPages({ status: 'history' }, !narrowed);
+  // The settled tasks are read once their place on the page comes near (HistoryAhead), not with the open work:
+  // below a day's chores they are screens down, and their first page is the one part that grows with a family's
+  // age (decision 056).
+  const [historyWanted, setHistoryWanted] = useState(false);
+  const wantHistory = useCallback(() => setHistoryWanted(true), []);
+  const history = useTaskPages({ status: 'history' }, !narrowed && historyWanted);
   const found = useTaskPages({ status: filter === 'all' ? undefined : filter, q: query || undefined }, narrowed);
   const pages = narrowed ? found : history;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -82,6 +101,9 @@ export default function TasksPage() {
   const [skipping, setSkipping] = useState<Task | null>(null);
 
   const isChild = me.abilities.completeTasks;
+  // What sits above the settled tasks and moves them down as it arrives: until it has, their place is not known.
+  const chores = useChores(me.abilities.createTasks);
+  const arriving = summary.isPending || users.isPending || (me.abilities.createTasks && chores.isPending);
   const canRequest = me.abilities.requestTasks;
   const canCreate = me.abilities.createTasks;
   const open = useMemo(() => tasks.data ?? [], [tasks.data]);
@@ -229,7 +251,12 @@ export default function TasksPage() {
                     {SECTION_LABEL.other} ({waiting.length + (summary.data?.history ?? paged.length)})
                   </Typography>
                 )}
-                {history.isPending ? null : (
+                {!historyWanted || history.isPending ? (
+                  <>
+                    {waiting.length > 0 && <TaskList tasks={waiting} {...listProps} emptyText="" />}
+                    <HistoryAhead onNear={wantHistory} loading={historyWanted} armed={!arriving} />
+                  </>
+                ) : (
                   <VirtualTaskList tasks={[...waiting, ...paged]} {...listProps} emptyText={sections.length > 0 ? 'Nothing settled yet.' : emptyText} hasMore={hasNextPage} loadingMore={isFetchingNextPage} onMore={more} />
                 )}
               </Box>

@@ -2,6 +2,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
+import { InlineLoading } from '../../components/page-parts';
 import { ShowMore } from '../../components/ShowMore';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { ago } from '../../lib/dates';
@@ -12,11 +13,14 @@ const countLabel = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
 /** The header's bell: the unread count, and the newest notifications in a popover, each leading to its item. */
 export function NotificationBell() {
-  const { query: notifications, notifications: list, unread } = useNotifications();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Once opened, the list stays read (and live) for the rest of the visit: reopening shows it at once.
+  const [opened, setOpened] = useState(false);
+  if (anchor !== null && !opened) setOpened(true);
+  const { query: notifications, notifications: list, unread } = useNotifications(anchor !== null || opened);
   const read = useReadNotification();
   const readAll = useReadAllNotifications();
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const paper = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -59,7 +63,11 @@ export function NotificationBell() {
           </Button>
         </Stack>
         <Divider />
-        {list.length === 0 ? (
+        {notifications.isPending ? (
+          <Box sx={{ px: 2, py: 4 }}>
+            <InlineLoading label="Loading notifications" />
+          </Box>
+        ) : list.length === 0 ? (
           <Box sx={{ px: 2, py: 4, textAlign: 'center' }}>
             <Typography color="text.secondary">{notifications.isError ? 'Notifications could not be loaded.' : 'Nothing new. You are all caught up.'}</Typography>
           </Box>

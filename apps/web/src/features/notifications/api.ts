@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getPage, post } from '../../lib/api';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, getPage, post } from '../../lib/api';
 import type { Notification, Notifications } from '../../lib/types';
 import { listPath } from '../../api/pages';
 
@@ -14,10 +14,21 @@ export const notificationsQuery = infiniteQueryOptions({
   getNextPageParam: (last) => last.next,
 });
 
-export function useNotifications() {
-  const query = useInfiniteQuery(notificationsQuery);
+/**
+ * The closed bell's badge: how many are unread, from a page of one. Every screen's header shows it, so it must
+ * not cost the 30 newest a member may never open (decision 056).
+ */
+export const unreadQuery = queryOptions({
+  queryKey: [...notificationsKey, 'unread'],
+  queryFn: () => get<Notifications>(listPath('/api/notifications', { limit: 1 })),
+});
+
+/** The unread count always; the notifications themselves only while `listed` (the bell is open) and after. */
+export function useNotifications(listed: boolean) {
+  const badge = useQuery(unreadQuery);
+  const query = useInfiniteQuery({ ...notificationsQuery, enabled: listed });
   const pages = query.data?.pages ?? [];
-  return { query, notifications: pages.flatMap((p) => p.body.notifications), unread: pages[0]?.body.unread ?? 0 };
+  return { query, notifications: pages.flatMap((p) => p.body.notifications), unread: pages[0]?.body.unread ?? badge.data?.unread ?? 0 };
 }
 
 export function useReadNotification() {
