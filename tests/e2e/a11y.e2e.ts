@@ -83,23 +83,23 @@ for (const role of ROLES) {
       if (role !== 'child') {
         await page.getByRole('button', { name: 'Issue Points' }).click();
         await expect(page.getByRole('dialog', { name: 'Issue Points' })).toBeVisible();
-        await checkA11y(page, `the Issue Points dialog (${role})`);
+        await checkA11y(page, `the Issue Points dialog (${role})`, { overlays: true });
         // With SPEC §5's messages showing.
         await page.getByRole('dialog').getByRole('button', { name: 'Issue Points' }).click();
         await expect(page.getByRole('dialog')).toContainText('Please select a child');
-        await checkA11y(page, `the Issue Points dialog with its validation messages (${role})`);
+        await checkA11y(page, `the Issue Points dialog with its validation messages (${role})`, { overlays: true });
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
         await expect(page.getByRole('dialog')).toBeHidden();
 
         await section(page, 'Tasks Awaiting Approval').getByRole('button', { name: `Approve ${family.tasks.submitted}` }).click();
         await expect(page.getByRole('dialog', { name: 'Approve Task' })).toBeVisible();
-        await checkA11y(page, `the Approve Task dialog (${role})`);
+        await checkA11y(page, `the Approve Task dialog (${role})`, { overlays: true });
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
         await expect(page.getByRole('dialog')).toBeHidden();
 
         await section(page, 'Redemption Requests').getByRole('button', { name: /^Approve/ }).first().click();
         await expect(page.getByRole('dialog', { name: /Redemption Request/ })).toBeVisible();
-        await checkA11y(page, `the redemption confirm prompt (${role})`);
+        await checkA11y(page, `the redemption confirm prompt (${role})`, { overlays: true });
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       }
     });
@@ -119,10 +119,10 @@ for (const role of ROLES) {
       await page.getByRole('button', { name: form, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: new RegExp(form) });
       await expect(dialog).toBeVisible();
-      await checkA11y(page, `the ${form} dialog (${role})`);
+      await checkA11y(page, `the ${form} dialog (${role})`, { overlays: true });
       await dialog.getByRole('button', { name: form, exact: true }).click();
       await expect(dialog).toContainText('Task title is required');
-      await checkA11y(page, `the ${form} dialog with its validation messages (${role})`);
+      await checkA11y(page, `the ${form} dialog with its validation messages (${role})`, { overlays: true });
       // Escape from the title field, not Cancel: the "Validation Error" toast lies over the dialog's buttons
       // for its 5 seconds.
       await dialog.getByRole('textbox', { name: /^Title/ }).press('Escape');
@@ -132,7 +132,7 @@ for (const role of ROLES) {
       await page.getByRole('button', { name: title, exact: true }).click();
       const details = page.getByRole('dialog', { name: role === 'child' ? 'Task Details' : 'Review Task' });
       await expect(details).toBeVisible();
-      await checkA11y(page, `the task details dialog (${role})`);
+      await checkA11y(page, `the task details dialog (${role})`, { overlays: true });
       await details.getByRole('button', { name: 'Close' }).click();
       await expect(details).toBeHidden();
 
@@ -140,7 +140,7 @@ for (const role of ROLES) {
         await page.getByRole('button', { name: /^Create task from template Wash Dishes/ }).click();
         const fromTemplate = page.getByRole('dialog', { name: /Create Task/ });
         await expect(fromTemplate).toBeVisible();
-        await checkA11y(page, 'the Create Task dialog from a template');
+        await checkA11y(page, 'the Create Task dialog from a template', { overlays: true });
         // The same form as a repeating chore taken in turns: schedule, sharing, turn order and the live preview.
         await fromTemplate.getByRole('combobox', { name: 'Repeats' }).click();
         await page.getByRole('option', { name: 'Every day', exact: true }).click();
@@ -148,7 +148,7 @@ for (const role of ROLES) {
         await page.getByRole('option', { name: 'Take turns, in order', exact: true }).click();
         await fromTemplate.getByRole('checkbox', { name: 'Ada' }).check();
         await expect(fromTemplate.getByTestId('chore-preview')).toContainText('Every day');
-        await checkA11y(page, 'the Create Task dialog as a repeating chore in turns');
+        await checkA11y(page, 'the Create Task dialog as a repeating chore in turns', { overlays: true });
       }
     });
 
@@ -171,7 +171,7 @@ for (const role of ROLES) {
         await post.getByRole('button', { name: 'Delete announcement' }).click();
         const ask = page.getByRole('dialog', { name: 'Delete this announcement?' });
         await expect(ask).toBeVisible();
-        await checkA11y(page, 'the question before an announcement is deleted');
+        await checkA11y(page, 'the question before an announcement is deleted', { overlays: true });
         await ask.getByRole('button', { name: 'Cancel' }).click();
         await expect(ask).toBeHidden();
         await expect(post).toContainText(family.life!.announcement);
@@ -189,7 +189,7 @@ for (const role of ROLES) {
       await dialog.getByRole('textbox', { name: /^Title/ }).fill('');
       await dialog.getByRole('button', { name: 'Add Event' }).click();
       await expect(dialog).toContainText('Event title is required');
-      await checkA11y(page, `the Add Event dialog with its validation message (${role})`);
+      await checkA11y(page, `the Add Event dialog with its validation message (${role})`, { overlays: true });
     });
 
     test('reports', async ({ page, family }) => {
@@ -199,7 +199,7 @@ for (const role of ROLES) {
       if (role === 'admin') {
         await page.getByRole('button', { name: 'Preview Report' }).click();
         await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
-        await checkA11y(page, 'the report preview dialog');
+        await checkA11y(page, 'the report preview dialog', { overlays: true });
       }
     });
 
@@ -222,7 +222,7 @@ for (const role of ROLES) {
       await page.getByRole('region', { name: 'Profile' }).getByRole('textbox').press('Escape');
       await page.getByRole('button', { name: 'Change avatar' }).click();
       await expect(page.getByRole('dialog', { name: 'Choose Your Avatar' })).toBeVisible();
-      await checkA11y(page, `the avatar picker (${role})`);
+      await checkA11y(page, `the avatar picker (${role})`, { overlays: true });
     });
 
     test("another member's profile and an unknown one", async ({ page, family }) => {
@@ -232,7 +232,7 @@ for (const role of ROLES) {
       if (role === 'admin') {
         await page.getByRole('button', { name: 'Pause chores' }).click();
         await expect(page.getByRole('dialog', { name: /^Pause .*'s chores$/ })).toBeVisible();
-        await checkA11y(page, "the Pause chores dialog on a child's profile");
+        await checkA11y(page, "the Pause chores dialog on a child's profile", { overlays: true });
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }
@@ -264,11 +264,11 @@ test.describe('Admin panel and invites (issue 5)', () => {
     await dialog.getByRole('spinbutton', { name: 'Maximum uses' }).fill('0');
     await dialog.getByRole('button', { name: 'Create Invite' }).click();
     await expect(dialog).toContainText('Maximum uses must be a whole number from 1 to 10');
-    await checkA11y(page, 'the invite dialog with its validation message');
+    await checkA11y(page, 'the invite dialog with its validation message', { overlays: true });
     await dialog.getByRole('spinbutton', { name: 'Maximum uses' }).fill('2');
     await dialog.getByRole('button', { name: 'Create Invite' }).click();
     await expect(page.getByRole('dialog', { name: 'Invite Link Ready' })).toBeVisible();
-    await checkA11y(page, 'the invite dialog showing the created link');
+    await checkA11y(page, 'the invite dialog showing the created link', { overlays: true });
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(section(page, 'Family Invite Links').getByTestId('invite-row')).toHaveCount(1);
@@ -311,7 +311,7 @@ test.describe('System admin (issue 5)', () => {
     await checkA11y(page, 'the System admin page');
     await page.getByTestId('system-pending').getByRole('listitem', { name: login }).getByRole('button', { name: 'Assign Family' }).click();
     await expect(page.getByRole('dialog', { name: 'Assign Family' })).toBeVisible();
-    await checkA11y(page, 'the Assign Family dialog');
+    await checkA11y(page, 'the Assign Family dialog', { overlays: true });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });
