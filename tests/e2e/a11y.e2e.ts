@@ -20,15 +20,17 @@ async function open(page: Page, family: SeededFamily, role: Role, path: string) 
 }
 
 test.describe('Login', () => {
-  for (const tab of ['Hub', 'Sign in', 'Demo', 'Create a family']) {
-    test(`the ${tab} tab`, async ({ page }) => {
-      await page.goto('/login');
+  // One page for the four tabs: a tab shows its panel in place of the last one, as on a fresh page.
+  test('each tab', async ({ page }) => {
+    await page.goto('/login');
+    for (const tab of ['Hub', 'Sign in', 'Demo', 'Create a family']) {
       await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).toBeVisible();
       await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
       await checkA11y(page, `the login page, ${tab} tab`);
-    });
-  }
+    }
+  });
 
   test('with a failure toast', async ({ page }) => {
     await page.goto('/login');
