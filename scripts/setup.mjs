@@ -2,7 +2,7 @@
 // Makes a fresh clone runnable: checks Node, installs the locked dependencies when they are missing or older
 // than package-lock.json, then builds. `npm start` and `npm test` call it, so each is one command from zero.
 // Node built-ins only: it must run before anything is installed.
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,17 @@ if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
   run('npm install --no-audit --no-fund');
 }
 if (!process.argv.includes('--no-build')) {
-  run('npx tsc -b apps/api apps/projector');
-  // The web app after the libs: it imports their built dist/. The api serves apps/web/dist.
-  run('npx vite build --logLevel warn', join(root, 'apps', 'web'));
+  // The web app imports the built dist/ of @familyos/domain (and of the libs it references) only: once those are
+  // built, the web build runs beside the api's and the projector's, on the second core (tsc is single-threaded).
+  run('npx tsc -b libs/domain');
+  await Promise.all([spawned('npx tsc -b apps/api apps/projector', root), spawned('npx vite build --logLevel warn', join(root, 'apps', 'web'))]);
+}
+
+/** `command` as a child process, its output on ours; rejects (and so stops the script) if it fails. */
+function spawned(command, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { cwd, stdio: 'inherit', shell: true });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${command} failed (${signal ?? code})`))));
+  });
 }

@@ -20,15 +20,17 @@ async function open(page: Page, family: SeededFamily, role: Role, path: string) 
 }
 
 test.describe('Login', () => {
-  for (const tab of ['Hub', 'Sign in', 'Demo', 'Create a family']) {
-    test(`the ${tab} tab`, async ({ page }) => {
-      await page.goto('/login');
+  // One page for the four tabs: a tab shows its panel in place of the last one, as on a fresh page.
+  test('each tab', async ({ page }) => {
+    await page.goto('/login');
+    for (const tab of ['Hub', 'Sign in', 'Demo', 'Create a family']) {
       await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).toBeVisible();
       await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
       await checkA11y(page, `the login page, ${tab} tab`);
-    });
-  }
+    }
+  });
 
   test('with a failure toast', async ({ page }) => {
     await page.goto('/login');
@@ -42,27 +44,30 @@ test.describe('Login', () => {
   });
 });
 
-test('a device that asks for reduced motion gets dialogs without animation; others get the fade', async ({ browser, family }) => {
+test('a device that asks for reduced motion gets dialogs without animation; others get the fade', async ({ page, family }) => {
+  // One page, its media feature switched between the two openings (the app's reduced motion is a CSS media query,
+  // which follows the device's setting live): one sign-in and one dashboard instead of a browser context each.
+  await open(page, family, 'admin', '/dashboard');
   const moving = async (reducedMotion: 'reduce' | 'no-preference') => {
-    const context = await browser.newContext({ reducedMotion });
-    const page = await context.newPage();
-    await open(page, family, 'admin', '/dashboard');
+    await page.emulateMedia({ reducedMotion });
     await page.getByRole('button', { name: 'Issue Points' }).click();
-    await expect(page.getByRole('dialog', { name: 'Issue Points' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Issue Points' });
+    await expect(dialog).toBeVisible();
     // Runs in the page: the longest transition on the dialog or the layers around it. MUI's Fade leaves its
     // transition on the element, so this reads the same however long the open took (a count of running
     // animations did not, under load).
-    const running = await page.getByRole('dialog', { name: 'Issue Points' }).evaluate((dialog) => {
+    const running = await dialog.evaluate((element) => {
       type Node = { parentElement: Node | null };
       const { getComputedStyle } = globalThis as unknown as { getComputedStyle(node: Node): { transitionDuration: string } };
       let longest = 0;
-      for (let node: Node | null = dialog as Node; node; node = node.parentElement) {
+      for (let node: Node | null = element as Node; node; node = node.parentElement) {
         const seconds = getComputedStyle(node).transitionDuration.split(',').map((d: string) => parseFloat(d));
         longest = Math.max(longest, ...seconds);
       }
       return longest;
     });
-    await context.close();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
     return running;
   };
   expect(await moving('reduce')).toBeLessThan(0.001);
@@ -83,23 +88,23 @@ for (const role of ROLES) {
       if (role !== 'child') {
         await page.getByRole('button', { name: 'Issue Points' }).click();
         await expect(page.getByRole('dialog', { name: 'Issue Points' })).toBeVisible();
-        await checkA11y(page, `the Issue Points dialog (${role})`);
+        await checkA11y(page, `the Issue Points dialog (${role})`, { overlays: true });
         // With SPEC §5's messages showing.
         await page.getByRole('dialog').getByRole('button', { name: 'Issue Points' }).click();
         await expect(page.getByRole('dialog')).toContainText('Please select a child');
-        await checkA11y(page, `the Issue Points dialog with its validation messages (${role})`);
+        await checkA11y(page, `the Issue Points dialog with its validation messages (${role})`, { overlays: true });
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
         await expect(page.getByRole('dialog')).toBeHidden();
 
         await section(page, 'Tasks Awaiting Approval').getByRole('button', { name: `Approve ${family.tasks.submitted}` }).click();
         await expect(page.getByRole('dialog', { name: 'Approve Task' })).toBeVisible();
-        await checkA11y(page, `the Approve Task dialog (${role})`);
+        await checkA11y(page, `the Approve Task dialog (${role})`, { overlays: true });
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
         await expect(page.getByRole('dialog')).toBeHidden();
 
         await section(page, 'Redemption Requests').getByRole('button', { name: /^Approve/ }).first().click();
         await expect(page.getByRole('dialog', { name: /Redemption Request/ })).toBeVisible();
-        await checkA11y(page, `the redemption confirm prompt (${role})`);
+        await checkA11y(page, `the redemption confirm prompt (${role})`, { overlays: true });
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       }
     });
@@ -119,10 +124,10 @@ for (const role of ROLES) {
       await page.getByRole('button', { name: form, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: new RegExp(form) });
       await expect(dialog).toBeVisible();
-      await checkA11y(page, `the ${form} dialog (${role})`);
+      await checkA11y(page, `the ${form} dialog (${role})`, { overlays: true });
       await dialog.getByRole('button', { name: form, exact: true }).click();
       await expect(dialog).toContainText('Task title is required');
-      await checkA11y(page, `the ${form} dialog with its validation messages (${role})`);
+      await checkA11y(page, `the ${form} dialog with its validation messages (${role})`, { overlays: true });
       // Escape from the title field, not Cancel: the "Validation Error" toast lies over the dialog's buttons
       // for its 5 seconds.
       await dialog.getByRole('textbox', { name: /^Title/ }).press('Escape');
@@ -132,7 +137,7 @@ for (const role of ROLES) {
       await page.getByRole('button', { name: title, exact: true }).click();
       const details = page.getByRole('dialog', { name: role === 'child' ? 'Task Details' : 'Review Task' });
       await expect(details).toBeVisible();
-      await checkA11y(page, `the task details dialog (${role})`);
+      await checkA11y(page, `the task details dialog (${role})`, { overlays: true });
       await details.getByRole('button', { name: 'Close' }).click();
       await expect(details).toBeHidden();
 
@@ -140,7 +145,7 @@ for (const role of ROLES) {
         await page.getByRole('button', { name: /^Create task from template Wash Dishes/ }).click();
         const fromTemplate = page.getByRole('dialog', { name: /Create Task/ });
         await expect(fromTemplate).toBeVisible();
-        await checkA11y(page, 'the Create Task dialog from a template');
+        await checkA11y(page, 'the Create Task dialog from a template', { overlays: true });
         // The same form as a repeating chore taken in turns: schedule, sharing, turn order and the live preview.
         await fromTemplate.getByRole('combobox', { name: 'Repeats' }).click();
         await page.getByRole('option', { name: 'Every day', exact: true }).click();
@@ -148,7 +153,7 @@ for (const role of ROLES) {
         await page.getByRole('option', { name: 'Take turns, in order', exact: true }).click();
         await fromTemplate.getByRole('checkbox', { name: 'Ada' }).check();
         await expect(fromTemplate.getByTestId('chore-preview')).toContainText('Every day');
-        await checkA11y(page, 'the Create Task dialog as a repeating chore in turns');
+        await checkA11y(page, 'the Create Task dialog as a repeating chore in turns', { overlays: true });
       }
     });
 
@@ -171,7 +176,7 @@ for (const role of ROLES) {
         await post.getByRole('button', { name: 'Delete announcement' }).click();
         const ask = page.getByRole('dialog', { name: 'Delete this announcement?' });
         await expect(ask).toBeVisible();
-        await checkA11y(page, 'the question before an announcement is deleted');
+        await checkA11y(page, 'the question before an announcement is deleted', { overlays: true });
         await ask.getByRole('button', { name: 'Cancel' }).click();
         await expect(ask).toBeHidden();
         await expect(post).toContainText(family.life!.announcement);
@@ -189,7 +194,7 @@ for (const role of ROLES) {
       await dialog.getByRole('textbox', { name: /^Title/ }).fill('');
       await dialog.getByRole('button', { name: 'Add Event' }).click();
       await expect(dialog).toContainText('Event title is required');
-      await checkA11y(page, `the Add Event dialog with its validation message (${role})`);
+      await checkA11y(page, `the Add Event dialog with its validation message (${role})`, { overlays: true });
     });
 
     test('reports', async ({ page, family }) => {
@@ -199,7 +204,7 @@ for (const role of ROLES) {
       if (role === 'admin') {
         await page.getByRole('button', { name: 'Preview Report' }).click();
         await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
-        await checkA11y(page, 'the report preview dialog');
+        await checkA11y(page, 'the report preview dialog', { overlays: true });
       }
     });
 
@@ -222,7 +227,7 @@ for (const role of ROLES) {
       await page.getByRole('region', { name: 'Profile' }).getByRole('textbox').press('Escape');
       await page.getByRole('button', { name: 'Change avatar' }).click();
       await expect(page.getByRole('dialog', { name: 'Choose Your Avatar' })).toBeVisible();
-      await checkA11y(page, `the avatar picker (${role})`);
+      await checkA11y(page, `the avatar picker (${role})`, { overlays: true });
     });
 
     test("another member's profile and an unknown one", async ({ page, family }) => {
@@ -232,7 +237,7 @@ for (const role of ROLES) {
       if (role === 'admin') {
         await page.getByRole('button', { name: 'Pause chores' }).click();
         await expect(page.getByRole('dialog', { name: /^Pause .*'s chores$/ })).toBeVisible();
-        await checkA11y(page, "the Pause chores dialog on a child's profile");
+        await checkA11y(page, "the Pause chores dialog on a child's profile", { overlays: true });
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }
@@ -264,11 +269,11 @@ test.describe('Admin panel and invites (issue 5)', () => {
     await dialog.getByRole('spinbutton', { name: 'Maximum uses' }).fill('0');
     await dialog.getByRole('button', { name: 'Create Invite' }).click();
     await expect(dialog).toContainText('Maximum uses must be a whole number from 1 to 10');
-    await checkA11y(page, 'the invite dialog with its validation message');
+    await checkA11y(page, 'the invite dialog with its validation message', { overlays: true });
     await dialog.getByRole('spinbutton', { name: 'Maximum uses' }).fill('2');
     await dialog.getByRole('button', { name: 'Create Invite' }).click();
     await expect(page.getByRole('dialog', { name: 'Invite Link Ready' })).toBeVisible();
-    await checkA11y(page, 'the invite dialog showing the created link');
+    await checkA11y(page, 'the invite dialog showing the created link', { overlays: true });
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(section(page, 'Family Invite Links').getByTestId('invite-row')).toHaveCount(1);
@@ -311,7 +316,7 @@ test.describe('System admin (issue 5)', () => {
     await checkA11y(page, 'the System admin page');
     await page.getByTestId('system-pending').getByRole('listitem', { name: login }).getByRole('button', { name: 'Assign Family' }).click();
     await expect(page.getByRole('dialog', { name: 'Assign Family' })).toBeVisible();
-    await checkA11y(page, 'the Assign Family dialog');
+    await checkA11y(page, 'the Assign Family dialog', { overlays: true });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
   });
