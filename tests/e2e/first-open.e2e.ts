@@ -21,7 +21,8 @@ test('before the app runs, the boot script asks for the session, the header’s 
   // The signed-in shell's and the dashboard's scripts, by the list the build wrote into index.html.
   const screens = JSON.parse(/<script type="application\/json" id="familyos-first-screens">([^<]+)<\/script>/.exec(html)![1]) as { shell: string[]; pages: Record<string, string[]> };
   const wanted = [...screens.shell, ...screens.pages['/dashboard']];
-  expect(wanted.some((file) => /\/SignedInShell-/.test(file))).toBe(true);
+  // Chunks are named for the first screens that share them (decision 061): one of them holds the shell.
+  expect(wanted.some((file) => /\/first-([a-z]+-)*shell-/.test(file))).toBe(true);
   await expect.poll(() => wanted.filter((file) => !asked.includes(file))).toEqual([]);
 });
 
@@ -33,7 +34,7 @@ test('signed out, the boot script asks for the sign-in page’s scripts and no f
   await page.route(`**${app}`, (route) => route.abort());
   await page.goto('/dashboard');
   const screens = JSON.parse(/<script type="application\/json" id="familyos-first-screens">([^<]+)<\/script>/.exec(html)![1]) as { login: string[] };
-  expect(screens.login.some((file) => /\/LoginPage-/.test(file))).toBe(true);
+  expect(screens.login.some((file) => /\/first-login-/.test(file))).toBe(true);
   await expect.poll(() => screens.login.filter((file) => !asked.includes(file))).toEqual([]);
   expect(asked.filter((path) => path.startsWith('/api/'))).toEqual(['/api/auth/me']);
 });
