@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { FIRST_SCREENS } from './first-screen-chunks';
 
 /** The lazily loaded modules whose scripts a first screen needs, by the file that starts them (app/router.tsx). */
-const LOGIN = '/src/features/auth/LoginPage.tsx';
-const SHELL = '/src/app/layout/SignedInShell.tsx';
-const PAGES: Record<string, string> = { '/': '/src/app/routes/dashboard.tsx', '/dashboard': '/src/app/routes/dashboard.tsx', '/tasks': '/src/app/routes/tasks.tsx' };
+const LOGIN = FIRST_SCREENS.login;
+const SHELL = FIRST_SCREENS.shell;
+const PAGES: Record<string, string> = { '/': FIRST_SCREENS.dashboard, '/dashboard': FIRST_SCREENS.dashboard, '/tasks': FIRST_SCREENS.tasks };
 
 /**
  * Builds src/boot/early-answers.ts as a script of its own and puts it first in index.html, `async`, so it runs
@@ -36,8 +37,9 @@ export function earlyAnswers(): Plugin {
         };
         const upFront = closure(app);
         const scriptsOf = (module: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!chunk) throw new Error(`early-answers: no chunk starts at ${module}`);
+          // A first screen's module may share its chunk with others (first-screen-chunks.ts): the chunk that holds it.
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`early-answers: no chunk holds ${module}`);
           return [...closure(chunk)].filter((file) => !upFront.has(file)).map((file) => `/${file}`);
         };
         const screens = {

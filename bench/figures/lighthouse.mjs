@@ -1,35 +1,49 @@
-// Lighthouse (mobile profile) on the login page and on a signed-in dashboard and Tasks page (the demo family's), served by the built api, and
+// Lighthouse (mobile profile) on the login page and on a signed-in dashboard and Tasks page (the demo family's and,
+// for issue 27, the one-year family's of seed-aged.mjs, as its admin), served by the built api, and
 // the app's installability: Lighthouse 11's PWA checks (Lighthouse 12 has none) and Chromium's own (decision 038).
 import { judge } from '../budgets.mjs';
 import { installability } from '../lib/installability.mjs';
 import { lighthouseInstallable } from '../lib/lighthouse-installable.mjs';
 import { runLighthouse } from '../lib/lighthouse.mjs';
+import { agedFamily } from '../lib/seed-aged.mjs';
 import { startApi } from '../lib/server.mjs';
 
 export const title = 'Web: Lighthouse';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
+async function signIn(url, username, password) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
 export async function run(ctx) {
   // DEMO on: the demo family (mom / demo1234) gives the dashboard something to show.
   const api = await startApi({ dataDir: ctx.tmp('lighthouse'), env: { DEMO: 'on' } });
+  let yearApi;
   try {
-    const res = await fetch(`${api.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: api.url },
-      body: JSON.stringify({ username: 'mom', password: 'demo1234' }),
-    });
-    if (!res.ok) throw new Error(`sign-in as mom: ${res.status} ${await res.text()}`);
-    const { token } = await res.json();
+    const yearDir = ctx.tmp('lighthouse-1y');
+    const year = await agedFamily(yearDir, { days: 365, log: ctx.log });
+    yearApi = await startApi({ dataDir: yearDir, timeoutMs: 120000 });
+    const token = await signIn(api.url, 'mom', 'demo1234');
+    const yearToken = await signIn(yearApi.url, year.family.admin.username, year.family.admin.password);
     const pages = [
       { key: 'login', url: `${api.url}/login` },
       // The session cookie the web app's own sign-in sets; Lighthouse sends it with every request of the page.
       { key: 'dashboard', url: `${api.url}/dashboard`, headers: { cookie: `familyos_session=${token}` } },
       { key: 'tasks', url: `${api.url}/tasks`, headers: { cookie: `familyos_session=${token}` } },
+      { key: '1y-dashboard', url: `${yearApi.url}/dashboard`, headers: { cookie: `familyos_session=${yearToken}` } },
+      { key: '1y-tasks', url: `${yearApi.url}/tasks`, headers: { cookie: `familyos_session=${yearToken}` } },
     ];
     const results = await runLighthouse(pages, { log: ctx.log });
-    for (const key of ['dashboard', 'tasks']) {
-      if (!results[key].finalUrl.endsWith(`/${key}`)) throw new Error(`the ${key} run ended on ${results[key].finalUrl}`);
+    for (const key of ['dashboard', 'tasks', '1y-dashboard', '1y-tasks']) {
+      const path = key.replace(/^1y-/, '');
+      if (!results[key].finalUrl.endsWith(`/${path}`)) throw new Error(`the ${key} run ended on ${results[key].finalUrl}`);
     }
     const install = await installability(`${api.url}/login`);
     ctx.log(`  installability: ${JSON.stringify(install)}`);
@@ -61,5 +75,6 @@ export async function run(ctx) {
     return [...lighthouseRows, ...installRows];
   } finally {
     await api.stop();
+    await yearApi?.stop();
   }
 }

@@ -7,7 +7,7 @@ export const title = 'Web: sign-in page JavaScript';
 
 export async function run(ctx) {
   const webDist = join(ctx.root, 'apps', 'web', 'dist');
-  const files = routeScripts(webDist, ['LoginPage']);
+  const files = routeScripts(webDist, [], { screen: 'login' });
   const kb = (bytes) => bytes / 1024;
   const total = kb(files.reduce((sum, f) => sum + f.gzip, 0));
   const upFront = files.filter((f) => f.upFront);

@@ -8,9 +8,12 @@ import { gzipSync } from 'node:zlib';
  * (their static imports included). Static analysis rather than a browser, so the figure does not move with
  * the machine's load; Lighthouse's network log in web.mjs cross-checks it.
  */
-export function routeScripts(webDist, lazyChunkPrefixes) {
+export function routeScripts(webDist, lazyChunkPrefixes, { screen } = {}) {
   const assets = join(webDist, 'assets');
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  // The build names each first screen's scripts in index.html (apps/web/early-answers.ts): a screen's chunks are
+  // named for the screens sharing them (decision 061), not for its page.
+  const firstScreens = JSON.parse(/<script type="application\/json" id="familyos-first-screens">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
   const upFront = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
   const files = new Set();
   const visit = (file) => {
@@ -32,6 +35,11 @@ export function routeScripts(webDist, lazyChunkPrefixes) {
       throw new Error(`lazy chunks ${lazyChunkPrefixes.join(', ')} not all found among the entry's dynamic imports (found ${lazy.join(', ')})`);
     }
     lazy.forEach(visit);
+  }
+  if (screen) {
+    const listed = firstScreens?.[screen];
+    if (!listed) throw new Error(`index.html lists no scripts for the first screen ${screen}`);
+    listed.map((href) => basename(href)).forEach(visit);
   }
   return [...files].map((file) => {
     const bytes = readFileSync(join(assets, file));

@@ -48,6 +48,30 @@ function preload(files: string[] | undefined): void {
   }
 }
 
+/** What the boot script reads of GET /api/auth/me. */
+interface Member {
+  familyId?: string | null;
+  abilities?: { hasBalance?: boolean; reviewRedemptions?: boolean };
+}
+
+/**
+ * The dashboard's reads whose paths do not change with the day (features/dashboard/api.ts, the child's view or
+ * the parent's; decision 061): they answer while the app's script still downloads, not after it has run. The
+ * calendar's and chores' windows (the device's today) and the hub's tokens are left to the app.
+ */
+function dashboardReads(me: Member): string[] {
+  const both = ['/api/tasks/summary', '/api/announcements?limit=3'];
+  if (me.abilities?.hasBalance) return [...both, '/api/tasks?limit=50', '/api/redemptions?status=pending&limit=200', '/api/streaks'];
+  return [
+    ...both,
+    '/api/users',
+    '/api/tasks?status=open&limit=200',
+    '/api/tasks?status=open%2Chistory&limit=12',
+    '/api/points?limit=10',
+    ...(me.abilities?.reviewRedemptions ? ['/api/redemptions?status=pending&limit=200'] : []),
+  ];
+}
+
 const path = location.pathname;
 if (path === '/login') preload(screens?.login);
 // Every page checks the session first (lib/session.tsx); the header of a family's member shows the family and,
@@ -57,9 +81,10 @@ start('/api/auth/me')
     if (path !== '/login' && response.status === 401 && screens?.pages[path]) preload(screens.login);
     return response.ok ? response.clone().json() : null;
   })
-  .then((me: { familyId?: string | null } | null) => {
+  .then((me: Member | null) => {
     if (!me) return;
     if (me.familyId) for (const api of ['/api/standings', '/api/family']) start(api);
+    if (me.familyId && (path === '/' || path === '/dashboard')) for (const api of dashboardReads(me)) start(api);
     if (path !== '/login') preload([...(screens?.shell ?? []), ...(screens?.pages[path] ?? [])]);
   })
   .catch(() => undefined);

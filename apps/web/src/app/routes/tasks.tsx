@@ -14,7 +14,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSettled } from '../../lib/use-settled';
 import { usePageTitle } from '../../lib/page-title';
 import type { Task, User } from '../../lib/types';
@@ -25,7 +25,6 @@ import { InlineLoading } from '../../components/page-parts';
 import { useUsers } from '../../api/members';
 import { useTaskPages, useTasks, useTaskSummary } from '../../api/tasks';
 import { ChildRequestsPanel } from '../../features/review/ReviewPanels';
-import { CreateTaskDialog } from '../../features/tasks/CreateTaskDialog';
 import { TaskCountCards } from '../../features/tasks/TaskCountCards';
 import { TaskDetailsDialog } from '../../features/review/TaskDetailsDialog';
 import { TaskList, type TaskCorrection } from '../../features/tasks/TaskList';
@@ -38,6 +37,9 @@ import { SECTION_LABEL, sectionsOf } from '../../features/tasks/due-groups';
 import { attentionRank, STATUS_LABEL, TASK_STATUS_ORDER, visibleTemplates, type StatusFilter, type TaskTemplate } from '../../lib/task-model';
 import { useTaskActions } from '../../features/review/useTaskActions';
 import { DeleteTaskDialog, ReverseTaskDialog } from '../../features/review/TaskCorrectionDialogs';
+
+// The form and its date pickers (a third of the page's script) load with its first opening (decision 061).
+const CreateTaskDialog = lazy(() => import('../../features/tasks/CreateTaskDialog').then((m) => ({ default: m.CreateTaskDialog })));
 
 /** A search is asked of the server once typing pauses this long, not at every key. */
 const SEARCH_PAUSE_MS = 300;
@@ -278,15 +280,18 @@ export default function TasksPage() {
           onReverse: (task) => correct(task, 'reverse'),
         }}
       />
-      {(canRequest || canCreate) && (
-        <CreateTaskDialog
-          key={form.key}
-          open={form.open}
-          mode={form.editing ? 'edit' : canRequest ? 'request' : 'create'}
-          template={form.template}
-          task={form.editing}
-          onClose={() => setForm((f) => ({ ...f, open: false }))}
-        />
+      {/* Mounted from its first opening on, so that it still closes with its transition. */}
+      {(canRequest || canCreate) && form.key > 0 && (
+        <Suspense fallback={null}>
+          <CreateTaskDialog
+            key={form.key}
+            open={form.open}
+            mode={form.editing ? 'edit' : canRequest ? 'request' : 'create'}
+            template={form.template}
+            task={form.editing}
+            onClose={() => setForm((f) => ({ ...f, open: false }))}
+          />
+        </Suspense>
       )}
       <DeleteTaskDialog task={deleting} onClose={() => setDeleting(null)} />
       <ReverseTaskDialog task={reversing} users={userList} onClose={() => setReversing(null)} />

@@ -23,22 +23,15 @@ import { DateTime } from 'luxon';
 import { useSettled } from '../../lib/use-settled';
 import { limits } from '@familyos/contracts/rules';
 import { failureMessage } from '../../lib/api';
-import type { PlannedPeriod, User } from '../../lib/types';
+import type { User } from '../../lib/types';
 import { useFamily } from '../../api/family';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useChorePreview, type ChoreDraft } from './api';
-import { draftOf, SHARING_LABEL, WEEKDAY_CHOICES, type ScheduleForm, type SharingChoice } from './chore-form';
+import { draftOf, plannedText, SHARING_LABEL, WEEKDAY_CHOICES, type ScheduleForm, type SharingChoice } from './chore-form';
 
 /** The chore fields a server refusal may name. */
 export type ScheduleField = 'repeat' | 'weekdays' | 'n' | 'dayOfMonth' | 'basis' | 'startDay' | 'dueTime' | 'endDay' | 'sharing' | 'children' | 'missedDeduction';
 export type ScheduleErrors = Partial<Record<ScheduleField, string>>;
-
-/** "Tue 1 Dec · Emma and Leo": a planned period, as the server planned it. */
-export function plannedText(period: PlannedPeriod, nameOf: (id: string) => string): string {
-  const day = DateTime.fromISO(period.periodKey).toFormat('ccc d LLL');
-  const who = period.plannedAssignees.map(nameOf);
-  return who.length === 0 ? `${day} · everyone away` : `${day} · ${who.length > 2 ? `${who.length} children` : who.join(' and ')}`;
-}
 
 
 /**

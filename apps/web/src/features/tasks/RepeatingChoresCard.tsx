@@ -1,6 +1,6 @@
 import { signedFp } from '@familyos/contracts/rules';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import type { Chore, User } from '../../lib/types';
@@ -8,8 +8,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryCard } from '../../components/QueryCard';
 import { SoftChip, type Tone } from '../../components/SoftChip';
 import { useChores, useChoreStep, type ChoreStep } from './api';
-import { plannedText } from './ChoreScheduleFields';
-import { EditChoreDialog } from './EditChoreDialog';
+import { plannedText } from './chore-form';
+
+// The form and its date pickers load when a chore is first edited, not with the Tasks page (decision 061).
+const EditChoreDialog = lazy(() => import('./EditChoreDialog').then((m) => ({ default: m.EditChoreDialog })));
 
 const STATUS: Record<Chore['status'], { label: string; tone: Tone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -115,7 +117,11 @@ export function RepeatingChoresCard({ users }: { users: User[] }) {
       isEmpty={(list) => list.length === 0}
       after={
         <>
-          {editing && <EditChoreDialog key={editing.id} chore={editing} onClose={() => setEditing(null)} />}
+          {editing && (
+            <Suspense fallback={null}>
+              <EditChoreDialog key={editing.id} chore={editing} onClose={() => setEditing(null)} />
+            </Suspense>
+          )}
           <ConfirmDialog
             open={ending !== null}
             title={`End “${ending?.title ?? ''}”?`}

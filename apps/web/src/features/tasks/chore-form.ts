@@ -1,4 +1,5 @@
-import type { Chore } from '../../lib/types';
+import { DateTime } from 'luxon';
+import type { Chore, PlannedPeriod } from '../../lib/types';
 import type { ChoreDraft, ChoreScheduleBody, ChoreSharingBody, NewChore } from './api';
 
 /** The Repeats choice of the forms; 'none' is a task made once. */
@@ -105,4 +106,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function choreChanges(chore: Chore, next: NewChore): Partial<NewChore> {
   const before = choreBody({ title: chore.title, description: chore.description, pointsValue: chore.pointsValue }, scheduleFormOf(chore));
   return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same(value, before[key as keyof NewChore]))) as Partial<NewChore>;
+}
+
+/**
+ * "Tue 1 Dec · Emma and Leo": a planned period, as the server planned it. Here, not beside the schedule's fields:
+ * the chores card shows it without loading the form's date pickers.
+ */
+export function plannedText(period: PlannedPeriod, nameOf: (id: string) => string): string {
+  const day = DateTime.fromISO(period.periodKey).toFormat('ccc d LLL');
+  const who = period.plannedAssignees.map(nameOf);
+  return who.length === 0 ? `${day} · everyone away` : `${day} · ${who.length > 2 ? `${who.length} children` : who.join(' and ')}`;
 }
