@@ -185,8 +185,9 @@ class Collection {
   /** Documents by id, in the order they were first stored (as SQLite's rowids would have them). */
   readonly docs = new Map<string, Doc>();
   /**
-   * Equality indexes on the fields a find compares with `=` (all of them, so a find by family and kind reads
-   * only its own documents), each built on the first find that filters on exactly those, then kept up to date.
+   * Equality indexes on the fields a find compares with `=` or `IS NULL` (all of them, so a find by family and
+   * kind, or a member's unread ones, reads only its own documents), each built on the first find that filters
+   * on exactly those, then kept up to date.
    */
   readonly indexes = new Map<string, { fields: readonly string[]; ids: Map<Key, Set<string>> }>();
   /**
