@@ -90,6 +90,12 @@ describe('rebuildProjections', () => {
         { type: 'TaskPointsAwarded', data: { entryId, childId, taskId, amount: 5 + i, reason: `Completed task: Task ${i}` } },
       ]);
     }
+    // "Mark all as read" up to a point in the log, twice over (the unread rows of each member by position), so
+    // a replay finds them as the live runner does: some read, the later ones still unread.
+    const head = await log.headPosition();
+    await append(streams.notificationReads(childId), childId, [{ type: 'NotificationsAllRead', data: { upTo: head - 6 } }]);
+    await append(streams.notificationReads(adminId), adminId, [{ type: 'NotificationsAllRead', data: { upTo: head - 4 } }]);
+    await append(streams.notificationReads(childId), childId, [{ type: 'NotificationsAllRead', data: { upTo: head - 2 } }]);
     const redemptionId = randomUUID();
     await append(streams.pointsAccount(childId), childId, [
       { type: 'RedemptionRequested', data: { redemptionId, childId, option: 'Sticker', cost: 1, emoji: '⭐' } },
@@ -243,6 +249,10 @@ describe('rebuildProjections', () => {
     expect(reference.position).toBe(await log.headPosition());
     expect(reference.documents.length).toBeGreaterThan(30);
     expect(reference.documents.filter((d) => (d as { collection: string }).collection === 'calendar_events')).toHaveLength(1);
+    const notifications = reference.documents.filter((d) => (d as { collection: string }).collection === 'notifications').map((d) => JSON.parse((d as { doc: string }).doc) as { readAt: string | null; settledAt: string | null });
+    // Both kinds of row: read by "mark all as read" (and not settled by a decision), and still unread.
+    expect(notifications.some((n) => n.readAt !== null && n.settledAt === null)).toBe(true);
+    expect(notifications.some((n) => n.readAt === null)).toBe(true);
     for (const batchSize of [1, 3, 7, 4000]) {
       expect(await rebuildInto(`single-pass-${batchSize}`, 'commit-many', { batchSize })).toEqual(reference);
       expect(await rebuildInto(`in-memory-${batchSize}`, 'in-memory', { batchSize })).toEqual(reference);

@@ -24,6 +24,8 @@ describe('MemoryReadModelTx', () => {
     { id: 'f', familyId: 'f3', n: -2, name: '😀', done: null },
     { id: 'g', familyId: 'f3', n: 0, name: '\uffee' },
     { id: '10', familyId: 'f3', n: 10, name: 'ten' },
+    // The text 'null' is not NULL, in an index key as in SQL.
+    { id: 'h', familyId: 'f1', n: 4, name: 'Hal', tag: 'null', date: '2026-01-07T10:00:00.000Z' },
   ];
 
   beforeAll(async () => {
@@ -78,6 +80,12 @@ describe('MemoryReadModelTx', () => {
     ['a page after a row, descending', { where: { familyId: 'f1' }, orderBy: [{ field: 'n', direction: 'desc' }, { field: 'id', direction: 'desc' }], after: [1.5, 'e'], limit: 5 }],
     ['a page after a row, mixed directions', { orderBy: [{ field: 'familyId' }, { field: 'id', direction: 'desc' }], after: ['f1', 'b'] }],
     ['fractional limit', { orderBy: [{ field: 'id' }], limit: 2.7 }],
+    ['the text null', { where: { tag: 'null' } }],
+    ['equality and null', { where: { familyId: 'f1', tag: null } }],
+    ['two nulls', { where: { tag: null, done: null } }],
+    ['equality, null and a range', { where: { familyId: 'f1', tag: null, n: { lte: 5 } } }],
+    ['null and a range', { where: { tag: null, date: { gte: '2026-01-01' } } }],
+    ['equality and null, ordered', { where: { familyId: 'f3', tag: null }, orderBy: [{ field: 'n', direction: 'desc' }] }],
   ];
 
   it.each(queries)('answers as SQLite: %s', async (_name, query) => {
@@ -129,6 +137,24 @@ describe('MemoryReadModelTx', () => {
     await tx.put('rows', { id: 'new', familyId: 'f1' } as Doc);
     expect(await ids({ familyId: 'f1', date: week })).toEqual(['before', 'other', 'early']);
     expect(await ids({ familyId: 'f2', date: week })).toEqual([]);
+  });
+
+  it('finds by IS NULL through its indexes, and keeps them right as a value is set and cleared', async () => {
+    // A member's unread notifications up to a position (markRead): NULL is part of the index key (decision 057).
+    const tx = new MemoryReadModelTx();
+    const unread = async () => (await tx.find('rows', { where: { memberId: 'm1', readAt: null, position: { lte: 10 } } })).map((d) => d.id);
+    await tx.put('rows', { id: 'n1', memberId: 'm1', readAt: null, position: 3 } as Doc);
+    await tx.put('rows', { id: 'n2', memberId: 'm1', position: 5 } as Doc);
+    await tx.put('rows', { id: 'n3', memberId: 'm2', readAt: null, position: 4 } as Doc);
+    await tx.put('rows', { id: 'n4', memberId: 'm1', readAt: null, position: 12 } as Doc);
+    expect(await unread()).toEqual(['n1', 'n2']);
+    await tx.put('rows', { id: 'n1', memberId: 'm1', readAt: '2026-01-01', position: 3 } as Doc);
+    expect(await unread()).toEqual(['n2']);
+    expect((await tx.find('rows', { where: { memberId: 'm1', readAt: '2026-01-01' } })).map((d) => d.id)).toEqual(['n1']);
+    await tx.put('rows', { id: 'n1', memberId: 'm1', readAt: null, position: 3 } as Doc);
+    await tx.delete('rows', 'n2');
+    expect(await unread()).toEqual(['n1']);
+    expect((await tx.find('rows', { where: { memberId: 'm1', readAt: null } })).map((d) => d.id).sort()).toEqual(['n1', 'n4']);
   });
 
   it('reads through to the store behind it, where what it holds is newer and its deletions hide rows', async () => {

@@ -105,17 +105,19 @@ function holds(name: string, v: Sql, c: Condition, raw?: unknown): boolean {
 
 /**
  * An index key: on one field its extracted value, kept apart by type as SQLite's `=` keeps 1 and '1' apart; on
- * several, their values as JSON text (which keeps them apart too). null when a value is NULL, which `=` never finds.
+ * several, their values as JSON text (which keeps them apart too). A NULL is part of the key: a find's `IS NULL`
+ * (a member's unread notifications) looks it up as SQLite's index on the same fields would, where leaving such
+ * documents out made each of those finds read the member's whole history. A `=` with a value never makes a key
+ * holding NULL, so it never finds them.
  */
-type Key = number | string;
+type Key = number | string | null;
 
-function keyOf(values: readonly Sql[]): Key | null {
+function keyOf(values: readonly Sql[]): Key {
   if (values.length === 1) return values[0]!;
-  for (const v of values) if (v === null) return null;
   return JSON.stringify(values);
 }
 
-const docKey = (doc: Doc, fields: readonly string[]): Key | null => keyOf(fields.map((f) => extract(doc, f)));
+const docKey = (doc: Doc, fields: readonly string[]): Key => keyOf(fields.map((f) => extract(doc, f)));
 
 /** First index of `list` whose value is not below `v` (SQLite's order). */
 function lowerBound(list: readonly { v: number | string }[], v: number | string): number {
@@ -141,7 +143,7 @@ class RangeIndex {
   add(doc: Doc): void {
     const k = docKey(doc, this.fields);
     const v = extract(doc, this.field);
-    if (k === null || v === null) return;
+    if (v === null) return;
     let list = this.lists.get(k);
     if (!list) this.lists.set(k, (list = []));
     // Most documents come in order (dates of a log): appending is the common case.
@@ -154,7 +156,7 @@ class RangeIndex {
     if (before !== undefined) {
       const k = docKey(before, this.fields);
       const v = extract(before, this.field);
-      const list = k === null || v === null ? undefined : this.lists.get(k);
+      const list = v === null ? undefined : this.lists.get(k);
       if (list) {
         for (let i = lowerBound(list, v!); i < list.length && compare(list[i]!.v, v!) === 0; i += 1) {
           if (list[i]!.doc.id === before.id) {
@@ -162,7 +164,7 @@ class RangeIndex {
             break;
           }
         }
-        if (list.length === 0) this.lists.delete(k!);
+        if (list.length === 0) this.lists.delete(k);
       }
     }
     if (after !== undefined) this.add(after);
@@ -183,8 +185,9 @@ class Collection {
   /** Documents by id, in the order they were first stored (as SQLite's rowids would have them). */
   readonly docs = new Map<string, Doc>();
   /**
-   * Equality indexes on the fields a find compares with `=` (all of them, so a find by family and kind reads
-   * only its own documents), each built on the first find that filters on exactly those, then kept up to date.
+   * Equality indexes on the fields a find compares with `=` or `IS NULL` (all of them, so a find by family and
+   * kind, or a member's unread ones, reads only its own documents), each built on the first find that filters
+   * on exactly those, then kept up to date.
    */
   readonly indexes = new Map<string, { fields: readonly string[]; ids: Map<Key, Set<string>> }>();
   /**
@@ -220,15 +223,13 @@ class Collection {
     return index.ids;
   }
 
-  add(index: Map<Key, Set<string>>, k: Key | null, id: string): void {
-    if (k === null) return;
+  add(index: Map<Key, Set<string>>, k: Key, id: string): void {
     let ids = index.get(k);
     if (!ids) index.set(k, (ids = new Set()));
     ids.add(id);
   }
 
-  remove(index: Map<Key, Set<string>>, k: Key | null, id: string): void {
-    if (k === null) return;
+  remove(index: Map<Key, Set<string>>, k: Key, id: string): void {
     const ids = index.get(k);
     if (!ids) return;
     ids.delete(id);
@@ -315,21 +316,21 @@ export class MemoryReadModelTx implements ReadModelTx {
     if (!COLLECTION.test(collection)) throw new Error(`Invalid collection name: ${collection}`);
     const c = this.store.get(collection);
     if (!c) return [];
-    // Narrow by one equality on a non-id field through its index; every condition is still checked below.
+    // Narrow by the equalities (`IS NULL` among them) through their index; every condition is still checked below.
     let candidates: Iterable<Doc> = c.docs.values();
     const byId = conditions.find(([name, cond]) => name === 'id' && cond !== null && typeof cond !== 'object');
     if (byId) {
       const doc = c.docs.get(String(bindFor('id', byId[1] as Scalar)));
       candidates = doc ? [doc] : [];
     } else {
-      const eqs = conditions.filter(([, cond]) => cond !== null && typeof cond !== 'object');
+      const eqs = conditions.filter(([, cond]) => cond === null || typeof cond !== 'object');
       const range = eqs.length > 0 ? rangeOf(conditions) : null;
       if (range) {
-        const key = keyOf(eqs.map(([name, cond]) => bindFor(name, cond as Scalar)))!;
+        const key = keyOf(eqs.map(([name, cond]) => bindFor(name, cond as Scalar)));
         // In first-stored order, as the equality index (and SQLite's rowids) would give them.
         candidates = [...c.range(eqs.map(([name]) => name), range.field).within(key, range.from, range.to)].sort((a, b) => c.seq.get(a.id)! - c.seq.get(b.id)!);
       } else if (eqs.length > 0) {
-        const ids = c.index(eqs.map(([name]) => name)).get(keyOf(eqs.map(([name, cond]) => bindFor(name, cond as Scalar)))!);
+        const ids = c.index(eqs.map(([name]) => name)).get(keyOf(eqs.map(([name, cond]) => bindFor(name, cond as Scalar))));
         candidates = ids ? idsToDocs(ids, c.docs) : [];
       }
     }
