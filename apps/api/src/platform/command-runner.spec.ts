@@ -144,6 +144,66 @@ describe('CommandRunner on a long stream (decision 016)', () => {
   });
 });
 
+describe('CommandRunner keeping the state it wrote (decision 060)', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-wrote-'));
+    store = new SqliteEventStore(join(dir, 'events.sqlite'));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const parent = { id: 'p', role: 'admin' as const, familyId: 'f' };
+  const issue = (runner: CommandRunner, entryId: string, amount: number) =>
+    runner.run({ actorId: 'p', familyId: 'f' }, async () => {
+      const account = await runner.load(STREAM, pointsAccountDecider);
+      const events = pointsAccountDecider.decide(
+        { type: 'IssuePoints', actor: parent, childId: 'kid', entryId, amount, reason: 'r', approved: true, context: { allowNegative: false } },
+        account.state,
+      );
+      return { appends: [{ streamId: STREAM, expectedRevision: account.revision, events }], result: account.revision };
+    });
+
+  it('moves its state on by what it appended: the next command reads nothing again, and decides on the same state a fold of the log gives', async () => {
+    const runner = new CommandRunner(store, clock);
+    const read: { from: number; got: number }[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (streamId, fromRevision) => {
+      const events = await readStream(streamId, fromRevision);
+      read.push({ from: fromRevision ?? 0, got: events.length });
+      return events;
+    };
+    await issue(runner, 'e1', 5);
+    await issue(runner, 'e2', 7);
+    const loaded = await runner.load(STREAM, pointsAccountDecider);
+    store.readStream = readStream;
+    // A stream that does not exist yet is not kept, so the second load reads the first event back; from then
+    // on a load asks only for what came after the revision the runner itself wrote, and gets nothing.
+    expect(read).toEqual([
+      { from: 0, got: 0 },
+      { from: 0, got: 1 },
+      { from: 2, got: 0 },
+    ]);
+    expect({ state: view(loaded.state), revision: loaded.revision }).toEqual(await folded(store));
+    expect(loaded.state.balance).toBe(12);
+  });
+
+  it('still reads what another process appended between its own appends', async () => {
+    const runner = new CommandRunner(store, clock);
+    await issue(runner, 'e1', 5);
+    const elsewhere = new SqliteEventStore(join(dir, 'events.sqlite'));
+    await issue(new CommandRunner(elsewhere, clock), 'e2', 3);
+    await elsewhere.close();
+    expect(await issue(runner, 'e3', 1)).toMatchObject({ result: 1 });
+    const loaded = await runner.load(STREAM, pointsAccountDecider);
+    expect({ state: view(loaded.state), revision: loaded.revision }).toEqual(await folded(store));
+    expect(loaded.state.balance).toBe(9);
+  });
+});
+
 describe('CommandRunner keeping small streams in memory', () => {
   let dir: string;
   let store: SqliteEventStore;

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { schemaVersions, type DomainEvent, type EventType, type NewEvent } from '@familyos/events';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '@familyos/event-store';
 import type { StoredEvent } from '@familyos/events';
-import { conflict, fold, type Decider, type SnapshotCodec } from '@familyos/domain';
+import { conflict, type Decider, type SnapshotCodec } from '@familyos/domain';
 import { recordWrite } from './request-context.js';
 import { StreamQueue } from './stream-queue.js';
 import { CLOCK, EVENT_STORE, type Clock } from './tokens.js';
@@ -42,40 +42,36 @@ export const SNAPSHOT_EVERY = 500;
 /** How many long streams' latest states a runner keeps in memory, least recently used dropped first. */
 const HELD_STREAMS = 256;
 /**
- * A stream this long is held once folded. Below it, reading and folding it again costs little; above it, a hot
- * stream (a child's points account under a burst of commands) was read and folded whole on every command until
- * it reached SNAPSHOT_EVERY: a quarter of a command's CPU (decision 048).
+ * A stream this long counts as long: its state may be large (a points account remembers every entry), so
+ * fewer of them are kept. Below it, a state is a few hundred bytes.
  */
 const HOLD_FROM = 50;
-/**
- * How many small, hot streams (a session, its member) a runner keeps folded in memory. Every signed-in
- * request loads two of them; a few hundred bytes each, so this bounds them to a few MB.
- */
+/** How many short streams' latest states a runner keeps in memory: a few hundred bytes each, a few MB in all. */
 const KEPT_STREAMS = 10_000;
 
 export interface LoadOptions {
   /**
-   * Keep the folded state in memory and, next time, read only the events appended after it. For small streams
-   * read on every request; the log is append-only, so a state folded up to revision r plus the events after r
-   * is the whole stream's state, whichever process appended them.
+   * Callers written before decision 060 asked for this on the small streams every request reads; every
+   * stream is kept now, so it changes nothing.
    */
   keep?: boolean;
 }
 
+/**
+ * A stream's state as this runner last folded or wrote it. The log is append-only, so the state at `revision`
+ * plus the events after it is the whole stream's state, whichever process appended them (decision 060).
+ */
 interface Kept {
   decider: object;
   state: unknown;
   revision: number;
+  /** The event at `revision`, what a snapshot of this state is checked by. */
+  eventId: string;
+  /** The revision of the newest snapshot of this stream known to this runner; -1 for none. */
+  snapshotAt: number;
 }
 
-/** A snapshot held in memory: the decoded state, never mutated (deciders are pure). */
-interface Held {
-  streamId: string;
-  revision: number;
-  eventId: string;
-  version: string;
-  state: unknown;
-}
+type Folding<S, E extends DomainEvent> = Pick<Decider<unknown, S, E>, 'initialState' | 'evolve' | 'snapshot'>;
 
 /**
  * The write path of every command: load the streams it needs, decide, append with the revisions it read;
@@ -83,13 +79,12 @@ interface Held {
  */
 @Injectable()
 export class CommandRunner {
-  private readonly held = new Map<string, Held>();
-  private readonly kept = new Map<string, Kept>();
+  /** Short streams' states and long ones', each least recently used first (decision 060). */
+  private readonly short = new Map<string, Kept>();
+  private readonly long = new Map<string, Kept>();
   private readonly queue = new StreamQueue();
   /** The turns the running command holds, by stream. */
   private readonly turns = new AsyncLocalStorage<Map<string, () => void>>();
-  /** The revision each long stream was last snapshotted at by this runner. */
-  private readonly snapshotAt = new Map<string, number>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -100,114 +95,101 @@ export class CommandRunner {
     return this.clock.now();
   }
 
-  async load<S, E extends DomainEvent>(
-    streamId: string,
-    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve' | 'snapshot'>,
-    options: LoadOptions = {},
-  ): Promise<Loaded<S>> {
+  /**
+   * A stream's state and revision. From the state kept for it (this runner folded or appended it) only the
+   * events after it are read; otherwise the stream is folded from its newest snapshot, or from the start.
+   */
+  async load<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, _options: LoadOptions = {}): Promise<Loaded<S>> {
     const turns = this.turns.getStore();
     if (turns && !turns.has(streamId) && this.queue.contended(streamId)) turns.set(streamId, await this.queue.turn(streamId, TURN_WAIT_MS));
-    const codec = decider.snapshot;
-    if (!codec && options.keep) return this.loadKept(streamId, decider);
-    if (!codec) {
-      const events = await this.store.readStream(streamId);
-      return { state: fold(decider, events as unknown as E[]), revision: events.length === 0 ? -1 : events[events.length - 1]!.revision };
-    }
-    return this.loadFromSnapshot(streamId, { ...decider, snapshot: codec });
+    const kept = this.keptFor(streamId, decider);
+    if (kept) return this.foldOnto(streamId, decider, kept, await this.store.readStream(streamId, kept.revision + 1));
+    if (decider.snapshot) return this.loadFromSnapshot(streamId, decider, decider.snapshot);
+    return this.foldOnto(streamId, decider, undefined, await this.store.readStream(streamId));
+  }
+
+  private keptFor(streamId: string, decider: object): Kept | undefined {
+    const kept = this.short.get(streamId) ?? this.long.get(streamId);
+    return kept?.decider === decider ? kept : undefined;
   }
 
   /**
-   * Long streams (decision 016): start from the newest snapshot, in memory or in the store, and fold only the
-   * events after it. A snapshot counts only if its version is the decider's and, for a stored one, the log
-   * still holds its event at its revision; otherwise the stream is folded from the start, as if there were none.
+   * Long streams (decision 016): start from the stored snapshot and fold only the events after it. A snapshot
+   * counts only if its version is the decider's and the log still holds its event at its revision; otherwise
+   * the stream is folded from the start, as if there were none.
    */
-  private async loadFromSnapshot<S, E extends DomainEvent>(
-    streamId: string,
-    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'> & { snapshot: SnapshotCodec<S> },
-  ): Promise<Loaded<S>> {
-    const version = decider.snapshot.version;
-    let start = this.held.get(streamId);
-    if (start?.version === version) {
-      // This runner folded it from this log, which only grows: only what came after it is needed.
-      const held = start;
-      const events = await this.store.readStream(streamId, held.revision + 1);
-      return this.foldFrom(streamId, decider, held, events);
-    }
-    start = await this.storedSnapshot(streamId, decider.snapshot);
+  private async loadFromSnapshot<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, codec: SnapshotCodec<S>): Promise<Loaded<S>> {
+    const snapshot = await this.storedSnapshot(streamId, decider, codec);
+    if (!snapshot) return this.foldOnto(streamId, decider, undefined, await this.store.readStream(streamId));
     // A stored snapshot may come from another log (one restored since): read from its own revision, to check
     // that its event is still the one at that revision.
-    let events = await this.store.readStream(streamId, start ? start.revision : 0);
-    if (start && events.find((e) => e.revision === start!.revision)?.metadata.eventId !== start.eventId) {
-      this.held.delete(streamId);
-      start = undefined;
-      events = await this.store.readStream(streamId);
+    const events = await this.store.readStream(streamId, snapshot.revision);
+    if (events[0]?.revision !== snapshot.revision || events[0].metadata.eventId !== snapshot.eventId) {
+      return this.foldOnto(streamId, decider, undefined, await this.store.readStream(streamId));
     }
-    return this.foldFrom(streamId, decider, start, events);
-  }
-
-  /** Folds `events` (those after `from`'s revision count) onto `from`, holds the result and snapshots it when due. */
-  private foldFrom<S, E extends DomainEvent>(
-    streamId: string,
-    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'> & { snapshot: SnapshotCodec<S> },
-    from: Held | undefined,
-    events: StoredEvent[],
-  ): Loaded<S> {
-    const version = decider.snapshot.version;
-    const after = from ? events.filter((e) => e.revision > from.revision) : events;
-    const state = (after as unknown as E[]).reduce<S>(decider.evolve, from ? (from.state as S) : decider.initialState);
-    const last = after[after.length - 1];
-    if (!last) return { state, revision: from ? from.revision : -1 };
-    const held: Held = { streamId, revision: last.revision, eventId: last.metadata.eventId, version, state };
-    // Short streams fold quickly from the log; memory goes to the longer ones.
-    if (last.revision + 1 >= HOLD_FROM) this.hold(held);
-    if (last.revision - (this.snapshotAt.get(streamId) ?? from?.revision ?? -1) >= SNAPSHOT_EVERY) {
-      this.snapshotAt.set(streamId, last.revision);
-      // Written after this turn, off the command's own path: a snapshot is a shortcut for the next cold load
-      // (warm loads start from `held`), so a failure to write one is only a lost shortcut.
-      const snapshot = { ...held, state: decider.snapshot.encode(state) };
-      setImmediate(() => void this.store.writeSnapshot(snapshot).catch(() => undefined));
-    }
-    return { state, revision: last.revision };
-  }
-
-  private async loadKept<S, E extends DomainEvent>(
-    streamId: string,
-    decider: Pick<Decider<unknown, S, E>, 'initialState' | 'evolve'>,
-  ): Promise<Loaded<S>> {
-    const kept = this.kept.get(streamId);
-    const from = kept?.decider === decider ? kept : undefined;
-    const events = await this.store.readStream(streamId, from ? from.revision + 1 : 0);
-    const state = (events as unknown as E[]).reduce<S>(decider.evolve, from ? (from.state as S) : decider.initialState);
-    const revision = events.length > 0 ? events[events.length - 1]!.revision : (from?.revision ?? -1);
-    if (revision >= 0) {
-      this.kept.delete(streamId);
-      this.kept.set(streamId, { decider, state, revision });
-      if (this.kept.size > KEPT_STREAMS) this.kept.delete(this.kept.keys().next().value!);
-    }
-    return { state, revision };
+    return this.foldOnto(streamId, decider, snapshot, events.slice(1));
   }
 
   /** The stored snapshot of a stream, decoded, if it is one this decider wrote; undefined otherwise. */
-  private async storedSnapshot<S>(streamId: string, codec: SnapshotCodec<S>): Promise<Held | undefined> {
+  private async storedSnapshot<S>(streamId: string, decider: object, codec: SnapshotCodec<S>): Promise<Kept | undefined> {
     const stored = await this.store.readSnapshot(streamId);
     if (!stored || stored.streamId !== streamId || stored.version !== codec.version) return undefined;
     try {
-      return { ...stored, state: codec.decode(stored.state) };
+      return { decider, state: codec.decode(stored.state), revision: stored.revision, eventId: stored.eventId, snapshotAt: stored.revision };
     } catch {
       // A snapshot that no longer decodes is only a lost shortcut.
       return undefined;
     }
   }
 
-  /** Keeps the newest states of recently used long streams, dropping the least recently used beyond a bound. */
-  private hold(held: Held): void {
-    this.held.delete(held.streamId);
-    this.held.set(held.streamId, held);
-    if (this.held.size > HELD_STREAMS) {
-      const oldest = this.held.keys().next().value!;
-      this.held.delete(oldest);
-      this.snapshotAt.delete(oldest);
+  /** Folds `events` (those after `from`) onto `from`, keeps the result and snapshots it when due. */
+  private foldOnto<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, from: Kept | undefined, events: readonly StoredEvent[]): Loaded<S> {
+    // Only those after `from`, whatever a store wrapped around the port hands back (tests/resilience reads whole streams).
+    const after = from ? events.filter((e) => e.revision > from.revision) : events;
+    const last = after[after.length - 1];
+    const state = (after as unknown as E[]).reduce<S>(decider.evolve, from ? (from.state as S) : decider.initialState);
+    const kept: Kept | undefined = last ? { decider, state, revision: last.revision, eventId: last.metadata.eventId, snapshotAt: from?.snapshotAt ?? -1 } : from;
+    // A stream that does not exist is not kept: lookups of new ids (a username, a request's key) would crowd out
+    // the streams in use, and its first append is cheap to read back.
+    if (!kept) return { state, revision: -1 };
+    this.keep(streamId, decider, kept);
+    return { state, revision: kept.revision };
+  }
+
+  /**
+   * After an append of this runner: the kept state of each stream it decided on, at the revision it expected,
+   * moves on by the events it wrote, so the next command on it reads nothing but what others appended since.
+   * The events are folded as the log gives them back (JSON), so the state is the one a fold of the log makes.
+   */
+  private advance(append: { streamId: string; expectedRevision: ExpectedRevision; events: NewEvent[] }, revisions: Record<string, number>): void {
+    const kept = this.short.get(append.streamId) ?? this.long.get(append.streamId);
+    const expected = append.expectedRevision === 'no_stream' ? -1 : append.expectedRevision;
+    const revision = revisions[append.streamId];
+    if (!kept || kept.revision !== expected || revision !== expected + append.events.length) return;
+    const evolve = (kept.decider as Folding<unknown, DomainEvent>).evolve;
+    const state = append.events.reduce((s, e) => evolve(s, { type: e.type, data: JSON.parse(JSON.stringify(e.data)) } as DomainEvent), kept.state);
+    const eventId = append.events[append.events.length - 1]!.metadata.eventId;
+    this.keep(append.streamId, kept.decider as Folding<unknown, DomainEvent>, { ...kept, state, revision, eventId });
+  }
+
+  /**
+   * Keeps `kept` as the stream's newest state, least recently used dropped beyond each bound, and writes a
+   * snapshot once the stream has grown SNAPSHOT_EVERY events past the last one.
+   */
+  private keep<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, kept: Kept): void {
+    const codec = decider.snapshot;
+    if (codec && kept.revision - kept.snapshotAt >= SNAPSHOT_EVERY) {
+      kept = { ...kept, snapshotAt: kept.revision };
+      // Written after this turn, off the command's own path: a snapshot is a shortcut for the next cold load
+      // (warm loads start from what is kept), so a failure to write one is only a lost shortcut.
+      const snapshot = { streamId, revision: kept.revision, eventId: kept.eventId, version: codec.version, state: codec.encode(kept.state as S) };
+      setImmediate(() => void this.store.writeSnapshot(snapshot).catch(() => undefined));
     }
+    this.short.delete(streamId);
+    this.long.delete(streamId);
+    const [pool, bound] = kept.revision + 1 >= HOLD_FROM ? [this.long, HELD_STREAMS] : [this.short, KEPT_STREAMS];
+    pool.set(streamId, kept);
+    if (pool.size > bound) pool.delete(pool.keys().next().value!);
   }
 
   /** Runs `attempt` (load + decide) until its appends go through, then answers its result and position. */
@@ -234,13 +216,13 @@ export class CommandRunner {
         return { result: decision.result, position };
       }
       try {
-        const { position } = await this.store.append(
-          appends.map((a) => ({
-            streamId: a.streamId,
-            expectedRevision: a.expectedRevision,
-            events: a.events.map((e) => this.stamp(e, who.actorId, a.familyId === undefined ? who.familyId : a.familyId, now)),
-          })),
-        );
+        const stamped = appends.map((a) => ({
+          streamId: a.streamId,
+          expectedRevision: a.expectedRevision,
+          events: a.events.map((e) => this.stamp(e, who.actorId, a.familyId === undefined ? who.familyId : a.familyId, now)),
+        }));
+        const { position, revisions } = await this.store.append(stamped);
+        for (const append of stamped) this.advance(append, revisions);
         recordWrite(position);
         return { result: decision.result, position };
       } catch (error) {

@@ -160,4 +160,41 @@ describe('SqliteEventStore', () => {
     await writer.close();
     await follower.close();
   });
+  it('answers followers at every position what the file holds, whoever appended (the tail in memory, decision 060)', async () => {
+    const file = join(dir, 'followers.db');
+    const store = new SqliteEventStore(file);
+    const other = new SqliteEventStore(file);
+    const fresh = () => new SqliteEventStore(file);
+    const meta = (eventId: string) => ({ eventId, familyId: null, actorId: 'a', timestamp: '2026-01-01T00:00:00Z', schemaVersion: 1 });
+    let n = 0;
+    const append = (to: SqliteEventStore, count: number) =>
+      to.append([{ streamId: `s-${n}`, events: Array.from({ length: count }, () => ({ type: 'A', data: { n: n++ }, metadata: meta(`e${n}`) })), expectedRevision: 'any' }]);
+    const truth = fresh();
+    const followers = [0, 0, 0];
+    for (let round = 0; round < 12; round++) {
+      await append(round % 3 === 0 ? other : store, 1 + (round % 4));
+      // Followers at different places: one at the head, one a batch behind, one reading two at a time.
+      for (const [i, limit] of [500, 3, 2].entries()) {
+        const got = await store.readAll(followers[i]!, limit);
+        expect(got).toEqual(await truth.readAll(followers[i]!, limit));
+        expect(got.length).toBeGreaterThan(0);
+        followers[i] = got[got.length - 1]!.position;
+      }
+    }
+    for (const position of [0, 1, 5, 17, (await truth.headPosition()) - 1]) {
+      const got = await store.readAll(position, 500);
+      expect(got[0]?.position).toBe(position + 1);
+      expect(got).toEqual(await truth.readAll(position, 500));
+    }
+    // Every follower reading on until it gets none sees the whole log, in order.
+    for (const start of [0, 7]) {
+      const seen: number[] = [];
+      for (let at = start, batch = await store.readAll(at, 4); batch.length > 0; batch = await store.readAll(at, 4)) {
+        seen.push(...batch.map((e) => e.position));
+        at = batch[batch.length - 1]!.position;
+      }
+      expect(seen).toEqual((await truth.readAll(start, 500)).map((e) => e.position));
+    }
+    await Promise.all([store.close(), other.close(), truth.close()]);
+  });
 });

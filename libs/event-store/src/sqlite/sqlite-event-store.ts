@@ -20,6 +20,8 @@ interface EventRow {
 
 /** How often a follower looks for appends made by another process sharing the file. */
 const CROSS_PROCESS_POLL_MS = 200;
+/** How many of the newest events readAll keeps to hand to the next follower asking for them (decision 060). */
+const TAIL_EVENTS = 2000;
 
 interface QueuedAppend {
   appends: StreamAppend[];
@@ -57,6 +59,14 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Database.Statement<[string, number], EventRow>;
   private readonly selectAll: Database.Statement<[number, number], EventRow>;
   private readonly selectHead: Database.Statement<[], { head: number | null }>;
+  /**
+   * The newest events read from the log, and the positions they cover: every event of the log after `tailAfter`
+   * up to the last one held. In the api a dozen followers (the projections, each reactor, the sessions) read
+   * each new event in turn; the first reads it from the file, the others from here. The log is append-only
+   * and commits in position order, so what is held never changes.
+   */
+  private tail: StoredEvent[] = [];
+  private tailAfter = 0;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.db = new Database(file);
@@ -199,8 +209,40 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
-    const rows = this.selectAll.all(afterPosition, limit);
-    return rows.map(toStored);
+    const tail = this.tail;
+    if (tail.length === 0 || afterPosition < this.tailAfter || afterPosition >= tail[tail.length - 1]!.position) return this.readFile(afterPosition, limit);
+    const first = firstAfter(tail, afterPosition);
+    const held = tail.slice(first, first + limit);
+    // The same answer as the file's: what is held, then what came after it, up to `limit`.
+    return held.length === limit ? held : held.concat(this.readFile(held[held.length - 1]!.position, limit - held.length));
+  }
+
+  private readFile(afterPosition: number, limit: number): StoredEvent[] {
+    const events = this.selectAll.all(afterPosition, limit).map(toStored);
+    this.hold(afterPosition, events, limit);
+    return events;
+  }
+
+  /**
+   * Keeps what a follower read at the head of the log (a batch shorter than asked for, or one that ends at the
+   * last position seen), after what is held when it goes on from there. A replay's full batches far from the
+   * head are not kept: no other follower is about to ask for them.
+   */
+  private hold(afterPosition: number, events: StoredEvent[], limit: number): void {
+    const last = events[events.length - 1];
+    if (!last || (events.length >= limit && last.position < this.lastSeenHead)) return;
+    const tail = this.tail;
+    const continues = tail.length > 0 && afterPosition === tail[tail.length - 1]!.position;
+    if (continues) {
+      tail.push(...events);
+      if (tail.length > TAIL_EVENTS) {
+        const dropped = tail.splice(0, tail.length - TAIL_EVENTS);
+        this.tailAfter = dropped[dropped.length - 1]!.position;
+      }
+    } else {
+      this.tail = events.length > TAIL_EVENTS ? events.slice(-TAIL_EVENTS) : events;
+      this.tailAfter = events.length > TAIL_EVENTS ? events[events.length - TAIL_EVENTS - 1]!.position : afterPosition;
+    }
   }
 
   async headPosition(): Promise<number> {
@@ -279,6 +321,18 @@ function failure(outcome: Exclude<Outcome, { ok: true }>): Error {
 function settle(queued: QueuedAppend, outcome: Outcome): void {
   if (outcome.ok) queued.resolve({ revisions: outcome.revisions, position: outcome.position });
   else queued.reject(failure(outcome));
+}
+
+/** The index of the first event after `position` in `events` (ordered by position). */
+function firstAfter(events: readonly StoredEvent[], position: number): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid]!.position <= position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function toStored(row: EventRow): StoredEvent {

@@ -87,6 +87,9 @@ export const readModelIndexes = [
   { collection: collections.notifications, fields: ['familyId', 'position'] },
   // The notifications still waiting on a decision, settled when anyone makes it (decision 046).
   { collection: collections.notifications, fields: ['awaits', 'settledAt'] },
+  // A family's members as the notifications projection words them, read for every event that may notify: by
+  // family alone it walked every task and redemption the family ever had (decision 060).
+  { collection: collections.notificationRefs, fields: ['familyId', 'ref'] },
   // A family's changes after a stream's id (a resume), and the one an event is (the id it is told with).
   { collection: collections.liveChanges, fields: ['familyId', 'seq'] },
   { collection: collections.liveChanges, fields: ['familyId', 'position'] },
