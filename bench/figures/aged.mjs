@@ -9,7 +9,7 @@ import { measure } from '../lib/load.mjs';
 import { DURATION_MS, WARMUP_MS } from '../lib/measure-server.mjs';
 import { CPU_SLOWDOWN, openPhone, SCREENS } from '../lib/phone.mjs';
 import { agedFamily } from '../lib/seed-aged.mjs';
-import { startApi } from '../lib/server.mjs';
+import { signIn, startApi } from '../lib/server.mjs';
 import { dashboardReads } from '../lib/workload.mjs';
 
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -36,16 +36,6 @@ const READ_CONNECTIONS = 10;
 const IDLE_MAX_MS = QUICK ? 20000 : 60000;
 
 export const title = `Aged families (${AGES.map((a) => a.key).join(', ')}${process.env.BENCH_AGED_DAYS ? ': BENCH_AGED_DAYS, not the issue’s' : ''})`;
-
-async function signIn(url, { username, password }) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()).token;
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

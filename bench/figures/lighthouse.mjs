@@ -6,21 +6,11 @@ import { installability } from '../lib/installability.mjs';
 import { lighthouseInstallable } from '../lib/lighthouse-installable.mjs';
 import { runLighthouse } from '../lib/lighthouse.mjs';
 import { agedFamily } from '../lib/seed-aged.mjs';
-import { startApi } from '../lib/server.mjs';
+import { signIn, startApi } from '../lib/server.mjs';
 
 export const title = 'Web: Lighthouse';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-
-async function signIn(url, username, password) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
-  return (await res.json()).token;
-}
 
 export async function run(ctx) {
   // DEMO on: the demo family (mom / demo1234) gives the dashboard something to show.
@@ -30,8 +20,8 @@ export async function run(ctx) {
     const yearDir = ctx.tmp('lighthouse-1y');
     const year = await agedFamily(yearDir, { days: 365, log: ctx.log });
     yearApi = await startApi({ dataDir: yearDir, timeoutMs: 120000 });
-    const token = await signIn(api.url, 'mom', 'demo1234');
-    const yearToken = await signIn(yearApi.url, year.family.admin.username, year.family.admin.password);
+    const token = await signIn(api.url, { username: 'mom', password: 'demo1234' });
+    const yearToken = await signIn(yearApi.url, year.family.admin);
     const pages = [
       { key: 'login', url: `${api.url}/login` },
       // The session cookie the web app's own sign-in sets; Lighthouse sends it with every request of the page.

@@ -101,3 +101,14 @@ export async function startBaseline({ timeoutMs = 30000 } = {}) {
   }
   return { url, pid: child.pid, rssMb: () => rssMbOf(child.pid), stop };
 }
+
+/** A member's bearer token from the api at `url`, signed in as the web app does (origin header and all). */
+export async function signIn(url, { username, password }) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
