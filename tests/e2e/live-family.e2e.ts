@@ -98,7 +98,8 @@ test('points given while the child’s dashboard is still opening its stream rea
   await expect.poll(async () => (await ada.client.get(`/api/points/balance?userId=${ada.id}`)).body.balance).toBe(before + 13);
   letStreamThrough();
 
-  // The stream starts after the change, so it never tells of it: the screen reads once more when it stands.
+  // The stream resumes from the id the session check answered, before the change (decision 063): the server's
+  // catch-up tells of it, and the balance is read again.
   await expect(page.getByTestId('balance-badge')).toContainText(`${before + 13} FP`);
   await context.close();
 });
@@ -139,6 +140,41 @@ test('a page opened again resumes its stream from the last change this browser h
   // The server's catch-up names what changed since the id (her points): that is read, and her tasks are not.
   await expect(page.getByTestId('balance-badge')).toContainText(`${before + 7} FP`);
   expect(tasksRead).toEqual([]);
+  await context.close();
+});
+
+test('a first page in a browser resumes its stream from its session check: every read of its screen is made once', async ({ browser, freshFamily }, testInfo) => {
+  const [ada] = freshFamily.kids;
+  const { viewport, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const reads: string[] = [];
+  let inFlight = 0;
+  let resumedFrom: string | null | undefined;
+  const isRead = (r: { method(): string; url(): string }) => r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/api/') && new URL(r.url()).pathname !== '/api/live';
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/live' && resumedFrom === undefined) resumedFrom = r.headers()['last-event-id'] ?? null;
+    if (!isRead(r)) return;
+    inFlight += 1;
+    reads.push(url.pathname + url.search);
+  });
+  const settled = (r: { method(): string; url(): string }) => {
+    if (isRead(r)) inFlight -= 1;
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+
+  const { token } = await openAs(page, ada.username, PASSWORD, '/dashboard');
+  await expect(page.getByText(freshFamily.tasks.pending).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('familyos.live-id'))).toMatch(/^\d+$/);
+  await expect.poll(() => inFlight).toBe(0);
+
+  // The id the session check answered: the family's latest change, so the stream has nothing to tell.
+  const checked = await new ApiClient(baseURL!, token).get('/api/auth/me');
+  expect(resumedFrom).toBe(checked.headers.get('x-familyos-live-id'));
+  expect(reads.filter((read, i) => reads.indexOf(read) !== i)).toEqual([]);
+  expect(reads).toContain('/api/tasks/summary');
   await context.close();
 });
 

@@ -189,6 +189,30 @@ describe('GET /api/live', () => {
     expect(JSON.stringify(said.ids)).not.toContain(taskId);
   });
 
+  it('the session check names the family’s change id now: a first stream resumed from it hears what came after, nothing before', async () => {
+    const [ada] = family.kids;
+    await createTask(family, { child: ada, title: 'Before the page' });
+    await untilQuiet(server);
+    const checked = await ada.client.get('/api/auth/me');
+    const now = Number(checked.headers.get('x-familyos-live-id'));
+    const mom = await ready(family.admin.client.token);
+    // The family's latest change, as a stream opened now is told it.
+    expect(now).toBe(mom.lastId());
+
+    // Nothing since: the stream opened from it hears no topic at all (the page reads nothing again).
+    const quiet = await open(ada.client.token, { 'last-event-id': String(now) });
+    const stood = await quiet.until((c) => c.id !== null, 'the stream to stand');
+    expect(stood.topics).toEqual([]);
+    quiet.close();
+
+    // A change between the session check and the stream (the page reading its screen): heard, and only it.
+    const taskId = await createTask(family, { child: ada, title: 'While the page reads' });
+    await untilQuiet(server);
+    const resumed = await open(ada.client.token, { 'last-event-id': String(now) });
+    const caughtUp = await resumed.until((c) => c.type === 'change', 'the catch-up');
+    expect(caughtUp.ids.tasks).toEqual([taskId]);
+  });
+
   it('counts only the family’s own changes in its ids: another family’s writes between two of ours move nothing', async () => {
     const mom = await ready(family.admin.client.token);
     const at = mom.lastId()!;

@@ -18,6 +18,7 @@ import { setSessionCookie } from './session-cookie.js';
 import { DEMO_PASSWORD } from '../demo/demo-family.js';
 import { DemoAccountsQueries } from './demo-accounts.queries.js';
 import { tokenStatus } from './token-status.js';
+import { LIVE_ID_HEADER, LiveFeed } from '../live/live-feed.js';
 
 @Controller('api/auth')
 export class AuthController {
@@ -31,6 +32,7 @@ export class AuthController {
     private readonly demoAccountsQueries: DemoAccountsQueries,
     private readonly passwords: Passwords,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly live: LiveFeed,
   ) {}
 
   private setCookie(reply: FastifyReply, token: string): void {
@@ -75,8 +77,13 @@ export class AuthController {
   }
 
   @Get('me')
-  me(@CurrentSession() session: SignedIn) {
-    // The family's time zone came with the session (decision 048): this route reads nothing.
+  async me(@CurrentSession() session: SignedIn, @Res({ passthrough: true }) reply: FastifyReply) {
+    // A page checks its session before it reads anything else: the family's change id now is where its first
+    // change stream resumes from (decision 063).
+    const familyId = session.member.familyId;
+    const liveId = familyId ? await this.live.changeIdNow(familyId) : null;
+    if (liveId !== null) void reply.header(LIVE_ID_HEADER, String(liveId));
+    // The family's time zone came with the session (decision 048): nothing else is read.
     const today = session.timeZone === null ? null : familyToday(this.clock.now(), session.timeZone);
     return { ...userView(session.member, session.actor, today), abilities: abilitiesOf(session.member.role) };
   }

@@ -10,6 +10,9 @@ import { Reactors } from '../platform/reactors.js';
 import { EVENT_STORE, PROJECTION_PROGRESS, READ_MODELS } from '../platform/tokens.js';
 import { LiveConnection } from './live-connection.js';
 
+/** Where GET /api/auth/me answers the family's change id now (decision 063). */
+export const LIVE_ID_HEADER = 'x-familyos-live-id';
+
 /** A browser may keep this many streams (tabs) at once; the oldest goes when one more opens. */
 export const STREAMS_PER_MEMBER = 8;
 /**
@@ -171,6 +174,18 @@ export class LiveFeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     // A decision settles what asked for it in every bell it was sent to (decision 046).
     for (const awaits of decisionsSettledBy(event)) made.push(...(await this.readModels.find(collections.notifications, { where: { awaits } })));
     return [...new Set(made.map((n) => n.memberId))].filter((id) => listening.includes(id));
+  }
+
+  /**
+   * The id of the family's latest change that every projection holds (decision 063), or null while they are
+   * behind it. A page reads its data after its session check has told it this id, so what it reads shows at
+   * least that change; its first stream resumes from it and hears exactly what came after, instead of the
+   * page reading its whole screen a second time to be sure.
+   */
+  async changeIdNow(familyId: string): Promise<number | null> {
+    const head = await this.readModels.get(collections.liveHeads, familyId);
+    if (!head) return 0;
+    return (await this.progress.waitFor(head.position, 0)) ? head.seq : null;
   }
 
   /** The number of the family's latest change at or before log position `position` (0: none yet). */

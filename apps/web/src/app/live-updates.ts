@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { takeLiveStart } from '../lib/api';
 import { openLiveStream } from '../lib/live-stream';
 import { savedLiveId, saveLiveId } from '../lib/saved-data';
 import { liveItemQueries } from '../api/live-items';
@@ -33,7 +34,8 @@ export function useLiveUpdates(enabled: boolean): void {
     // topic the ids named, or null once a change named the topic alone.
     const stale = new Map<string, Set<string> | null>();
     let flush: ReturnType<typeof setTimeout> | null = null;
-    const resumeFrom = pageStartId;
+    const fromSessionCheck = takeLiveStart();
+    const resumeFrom = pageStartId ?? fromSessionCheck;
     pageStartId = null;
     const stream = openLiveStream({
       onChange: ({ topics, ids }) => {
@@ -47,10 +49,11 @@ export function useLiveUpdates(enabled: boolean): void {
           stale.clear();
         }, BURST_MS);
       },
-      // A stream that starts from now (a first page in this browser, or one that never heard an id) cannot tell
-      // what changed while the screen was reading its data: everything read before it stood is read once more
-      // (issue 26). A resumed stream needs nothing: the server sends what it missed since its id, and a new page
-      // resumes from the last id this browser heard.
+      // A stream that starts from now (a sign-in on this page, a session check that could not name the family's
+      // change id) cannot tell what changed while the screen was reading its data: everything read before it
+      // stood is read once more (issue 26). A resumed stream needs nothing: the server sends what it missed since
+      // its id. A new page resumes from the last id this browser heard or, in a browser that heard none, from the
+      // id its session check answered, before any of its reads (decision 063).
       onOpen: (resumed) => {
         if (!resumed) void refreshEverything(queryClient);
       },

@@ -11,10 +11,32 @@ const POSITION_HEADER = 'x-familyos-position';
 
 let position = 0;
 
+/** Where GET /api/auth/me answers the family's change id as the page begins to read (decision 063). */
+const LIVE_ID_HEADER = 'x-familyos-live-id';
+/**
+ * The change id the page's first session check answered, while everything the page read was asked for after
+ * that answer (so shows at least that change): its first change stream resumes from it. undefined until the
+ * check answers; null once it cannot serve (a call sent before it, another member signing in) or was taken.
+ */
+let liveStart: string | null | undefined;
+
+/** Once: the id the page's first change stream resumes from, or null to start from now. */
+export function takeLiveStart(): string | null {
+  const id = liveStart ?? null;
+  liveStart = null;
+  return id;
+}
+
 export const sessionToken = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  set: (token: string) => {
+    liveStart = null;
+    localStorage.setItem(TOKEN_KEY, token);
+  },
+  clear: () => {
+    liveStart = null;
+    localStorage.removeItem(TOKEN_KEY);
+  },
 };
 
 /** A failed call. `message` follows SPEC §8 ("{status}: {body}"); `serverMessage` is the server's own words. */
@@ -70,6 +92,8 @@ async function send<T>(method: string, path: string, body: unknown, options: Req
   // The page's first read of a path may have been asked for before this script ran (decision 054): the same
   // request (GET, the same token, nothing written yet), so its answer is taken as this call's.
   const plain = method === 'GET' && position === 0 && !options.headers && !options.keepalive;
+  const sessionCheck = method === 'GET' && path === '/api/auth/me';
+  if (!sessionCheck && liveStart === undefined) liveStart = null;
   let response: Response;
   const request = () =>
     fetch(path, {
@@ -88,6 +112,7 @@ async function send<T>(method: string, path: string, body: unknown, options: Req
     throw new ApiError(0, 'Network error or server unavailable', [], '', 'Network error');
   }
   serverReach.noted(response.status);
+  if (sessionCheck && liveStart === undefined) liveStart = response.ok ? response.headers.get(LIVE_ID_HEADER) : null;
   const written = Number(response.headers.get(POSITION_HEADER));
   if (Number.isSafeInteger(written) && written > position) position = written;
   const text = await response.text();
