@@ -110,6 +110,24 @@ test.describe('Login', () => {
     await expect(page.getByRole('status').filter({ hasText: /Welcome/ })).toBeVisible();
   });
 
+  test('the demo accounts arrive where their placeholder was: the form below does not move', async ({ page }) => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/demo-accounts', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Demo' }).click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('status', { name: 'Loading demo accounts' })).toBeVisible();
+    const username = panel.getByRole('textbox', { name: /^Username/ });
+    const before = (await username.boundingBox())!.y;
+    answer();
+    await expect(panel.getByTestId('demo-password')).toBeVisible();
+    expect(Math.abs((await username.boundingBox())!.y - before)).toBeLessThan(2);
+  });
+
   test('"Create a family" starts a new family with its first parent', async ({ page }) => {
     const username = `founder${randomBytes(3).toString('hex')}`;
     await page.goto('/login');
