@@ -32,6 +32,25 @@ describe('SqliteReadModelStore', () => {
     await reader.close();
   });
 
+  it('drops a per-collection index its list no longer declares, keeps the declared ones, and leaves a store told no list alone', async () => {
+    type Db = { prepare: (sql: string) => { all: () => { name: string }[] } };
+    const file = join(dir, 'stale-index.db');
+    const indexNames = (store: SqliteReadModelStore) =>
+      (store as unknown as { db: Db }).db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND sql LIKE '% WHERE collection = %' ORDER BY name")
+        .all()
+        .map((r) => r.name);
+    const older = new SqliteReadModelStore(file, { indexes: [{ collection: 'tasks', fields: ['familyId', 'openUntil'] }, { collection: 'tasks', fields: ['familyId', 'listKey'] }] });
+    expect(indexNames(older)).toEqual(['documents_tasks_familyId_listKey', 'documents_tasks_familyId_openUntil']);
+    await older.close();
+    const untold = new SqliteReadModelStore(file);
+    expect(indexNames(untold)).toHaveLength(2);
+    await untold.close();
+    const newer = new SqliteReadModelStore(file, { indexes: [{ collection: 'tasks', fields: ['familyId', 'listKey'] }, { collection: 'tasks', fields: ['familyId', 'openUntil', 'listKey'] }] });
+    expect(indexNames(newer)).toEqual(['documents_tasks_familyId_listKey', 'documents_tasks_familyId_openUntil_listKey']);
+    await newer.close();
+  });
+
   describe('a load that replaces everything', () => {
     type Db = { pragma: (p: string, o?: { simple: true }) => unknown };
     const dbOf = (store: SqliteReadModelStore) => (store as unknown as { db: Db }).db;

@@ -182,12 +182,27 @@ export class SqliteReadModelStore implements ReadModelStore {
     `);
     // Partial indexes: only the collection's own rows pay for them. find() names its collection as a literal,
     // which is what lets SQLite prove a partial index applies (docs/decisions/017).
+    const declared = new Set<string>();
     for (const { collection, fields } of options.indexes ?? []) {
       const name = `documents_${collectionName(collection)}_${fields.map((f) => field(f) && f).join('_')}`;
+      declared.add(name);
       this.db.exec(
         `CREATE INDEX IF NOT EXISTS ${name} ON documents (${fields.map(field).join(', ')}) WHERE collection = '${collectionName(collection)}'`,
       );
     }
+    if (options.indexes) this.dropIndexesNotIn(declared);
+  }
+
+  /**
+   * A partial index an earlier build declared and this one no longer does (decision 056 replaced
+   * `tasks (familyId, openUntil)` by one with listKey) would cost every write of its collection for ever and
+   * help no query: it goes. Only the store's own per-collection indexes, and only by a store told its list.
+   */
+  private dropIndexesNotIn(declared: ReadonlySet<string>): void {
+    const partial = this.db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND sql LIKE '% WHERE collection = %'")
+      .all();
+    for (const { name } of partial) if (!declared.has(name)) this.db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
   }
 
   private prepare<P extends unknown[], R>(sql: string): Database.Statement<P, R> {
