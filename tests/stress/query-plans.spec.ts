@@ -128,6 +128,16 @@ describe('read-model query plans', () => {
     expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
   });
 
+  // The default page (open work and the week's settled): a child's walked the family's whole history newest
+  // first for a week's few rows while `has` was an EXISTS that SQLite joined into the loop (decision 064).
+  it.each([
+    ['a parent', { familyId: f }],
+    ['a child', { familyId: f, visibleTo: { has: 'kid' } }],
+  ])('the default page as %s asks it reads the week\'s rows off the openUntil index', (_who, scope) => {
+    const query = { where: { ...scope, openUntil: { gte: since, lte: OPEN_UNTIL } }, orderBy: [{ field: 'listKey', direction: 'desc' as const }], limit: 51 };
+    expect(store.explain(collections.tasks, query).join('\n')).toContain('documents_tasks_familyId_openUntil_listKey (<expr>=? AND <expr>>? AND <expr><?)');
+  });
+
   it('finds a member by username across families through its own index', () => {
     const plan = store.explain(collections.members, { where: { usernameLower: 'ann' }, limit: 1 }).join('\n');
     expect(plan).toContain('USING INDEX documents_members_usernameLower (<expr>=?)');
