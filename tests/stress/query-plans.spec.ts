@@ -43,7 +43,8 @@ const historyPages: [string, string, Query, string][] = [
 
 const familyScoped: [string, string, Query][] = [
   ['task list', collections.tasks, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
-  ['chore list', collections.chores, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
+  // Ordered by the api, not SQLite (chores-in-order.ts, decision 065).
+  ['chore list and streaks', collections.chores, { where: { familyId: f } }],
   ['members', collections.members, { where: { familyId: f } }],
   ['children (standings)', collections.members, { where: { familyId: f, role: 'child' } }],
   ['accounts (standings)', collections.balances, { where: { familyId: f } }],

@@ -26,6 +26,7 @@ import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projection
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { answerFields } from '../platform/answer-fields.js';
+import { choresInOrder } from './chores-in-order.js';
 
 /** What a chore's answer needs from outside its row: the family's zone and today, its members' names and pauses. */
 interface FamilyContext {
@@ -98,10 +99,7 @@ export class ChoresQueries {
    * and a chore's last 60 periods would make it grow with the family's age; `one` answers them all.
    */
   async list(actor: Actor & { familyId: string }): Promise<ChoreView[]> {
-    const chores = await this.readModels.find(collections.chores, {
-      where: { familyId: actor.familyId },
-      orderBy: [{ field: 'createdAt', direction: 'desc' }],
-    });
+    const chores = await choresInOrder(this.readModels, actor.familyId, 'desc');
     const visible = chores.filter((c) => choreVisibleTo(actor, choreFactsOf(c)));
     if (visible.length === 0) return [];
     const context = await this.context(actor.familyId);
