@@ -43,7 +43,8 @@ const historyPages: [string, string, Query, string][] = [
 
 const familyScoped: [string, string, Query][] = [
   ['task list', collections.tasks, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
-  ['chore list', collections.chores, { where: { familyId: f }, orderBy: [{ field: 'createdAt', direction: 'desc' }] }],
+  // Ordered by the api, not SQLite (chores-in-order.ts, decision 065).
+  ['chore list and streaks', collections.chores, { where: { familyId: f } }],
   ['members', collections.members, { where: { familyId: f } }],
   ['children (standings)', collections.members, { where: { familyId: f, role: 'child' } }],
   ['accounts (standings)', collections.balances, { where: { familyId: f } }],
@@ -126,6 +127,16 @@ describe('read-model query plans', () => {
     const plan = store.explain(collections.tasks, query).join('\n');
     expect(plan).toContain('documents_tasks_familyId_openUntil_listKey (<expr>=? AND <expr>=?)');
     expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+
+  // The default page (open work and the week's settled): a child's walked the family's whole history newest
+  // first for a week's few rows while `has` was an EXISTS that SQLite joined into the loop (decision 064).
+  it.each([
+    ['a parent', { familyId: f }],
+    ['a child', { familyId: f, visibleTo: { has: 'kid' } }],
+  ])('the default page as %s asks it reads the week\'s rows off the openUntil index', (_who, scope) => {
+    const query = { where: { ...scope, openUntil: { gte: since, lte: OPEN_UNTIL } }, orderBy: [{ field: 'listKey', direction: 'desc' as const }], limit: 51 };
+    expect(store.explain(collections.tasks, query).join('\n')).toContain('documents_tasks_familyId_openUntil_listKey (<expr>=? AND <expr>>? AND <expr><?)');
   });
 
   it('finds a member by username across families through its own index', () => {

@@ -26,6 +26,7 @@ import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projection
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
 import { answerFields } from '../platform/answer-fields.js';
+import { choresInOrder } from './chores-in-order.js';
 
 /** What a chore's answer needs from outside its row: the family's zone and today, its members' names and pauses. */
 interface FamilyContext {
@@ -63,7 +64,8 @@ export const openPeriodsOnly = (view: ChoreView): ChoreView => ({ ...view, recen
 /** `compute` for one chore, or `fallback` (logged) when its stored row makes it throw (`perRecord`). */
 const guarded = <T>(doc: ChoreDoc, what: string, fallback: T, compute: () => T): T => perRecord(`Chore ${doc.id}`, what, fallback, compute);
 
-const planOf = (doc: ChoreDoc): PlanInput => ({
+/** A chore's row as the domain plans it; exported for the spec that holds `upcoming` to its pre-068 answers. */
+export const planOf = (doc: ChoreDoc): PlanInput => ({
   schedule: parseSchedule(doc.schedule),
   sharing: doc.sharing,
   children: doc.children,
@@ -98,10 +100,7 @@ export class ChoresQueries {
    * and a chore's last 60 periods would make it grow with the family's age; `one` answers them all.
    */
   async list(actor: Actor & { familyId: string }): Promise<ChoreView[]> {
-    const chores = await this.readModels.find(collections.chores, {
-      where: { familyId: actor.familyId },
-      orderBy: [{ field: 'createdAt', direction: 'desc' }],
-    });
+    const chores = await choresInOrder(this.readModels, actor.familyId, 'desc');
     const visible = chores.filter((c) => choreVisibleTo(actor, choreFactsOf(c)));
     if (visible.length === 0) return [];
     const context = await this.context(actor.familyId);
@@ -119,16 +118,20 @@ export class ChoresQueries {
     if (visible.length === 0) return [];
     const context = await this.context(actor.familyId);
     const mine = (p: { plannedAssignees: string[] }) => actor.role !== 'child' || p.plannedAssignees.includes(actor.id);
+    const away = awayIn(context);
     return visible
       .flatMap((c) =>
-        guarded(c, 'its upcoming periods', [], () => [
-          ...openWithin(planOf(c), range, context.timeZone)
-            .filter(mine)
-            .map((p) => ({ choreId: c.id, title: c.title, ...p })),
-          ...plannedWithin(planOf(c), range, context.today, context.timeZone, awayIn(context))
-            .filter(mine)
-            .map((p) => ({ choreId: c.id, title: c.title, ...p, taskId: null as string | null })),
-        ]),
+        guarded(c, 'its upcoming periods', [], () => {
+          const plan = planOf(c);
+          return [
+            ...openWithin(plan, range, context.timeZone)
+              .filter(mine)
+              .map((p) => ({ choreId: c.id, title: c.title, ...p })),
+            ...plannedWithin(plan, range, context.today, context.timeZone, away)
+              .filter(mine)
+              .map((p) => ({ choreId: c.id, title: c.title, ...p, taskId: null as string | null })),
+          ];
+        }),
       )
       .sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.title.localeCompare(b.title)));
   }

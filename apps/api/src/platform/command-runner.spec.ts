@@ -142,6 +142,38 @@ describe('CommandRunner on a long stream (decision 016)', () => {
     expect(revision).toBe(60);
     expect(state.balance).toBe(1 + 60 * 2);
   });
+
+  it('appends commands on different streams in one transaction, and a conflict on one stream fails only that command', async () => {
+    const runner = new CommandRunner(store, clock);
+    const parent = { id: 'p', role: 'admin' as const, familyId: 'f' };
+    const account = (kid: number) => `pointsAccount-kid${kid}`;
+    const before = store.commits;
+    let raced = false;
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, kid) =>
+        runner.run({ actorId: 'p', familyId: 'f' }, async () => {
+          const loaded = await runner.load(account(kid), pointsAccountDecider);
+          if (kid === 3 && !raced) {
+            raced = true;
+            // Another writer (another process) lands on this stream between the load and the append.
+            await store.append([{ streamId: account(kid), expectedRevision: 'no_stream', events: [issued(5)] }]);
+          }
+          const events = pointsAccountDecider.decide(
+            { type: 'IssuePoints', actor: parent, childId: `kid${kid}`, entryId: `e-${kid}`, amount: 2, reason: 'r', approved: true, context: { allowNegative: false } },
+            loaded.state,
+          );
+          return { appends: [{ streamId: account(kid), expectedRevision: loaded.revision, events }], result: kid };
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    // One transaction for the nine commands and the other writer; one for the stale append that was refused;
+    // one for the command decided again on what the other writer wrote.
+    expect(store.commits - before).toBe(3);
+    const positions = (results as PromiseFulfilledResult<{ position: number }>[]).map((r) => r.value.position);
+    expect(positions.filter((p) => p <= 10)).toHaveLength(9);
+    for (let kid = 0; kid < 10; kid += 1) expect((await store.readStream(account(kid))).length).toBe(kid === 3 ? 2 : 1);
+  });
 });
 
 describe('CommandRunner keeping the state it wrote (decision 060)', () => {

@@ -4,6 +4,7 @@ import { childStreaks, readScopeOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { CHORE_RECENT_PERIODS, collections, type ChoreDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
+import { choresInOrder } from '../chores/chores-in-order.js';
 
 const hadPeriod = (chore: ChoreDoc, childId: string) => chore.recentPeriods.some((p) => p.assignees.includes(childId));
 
@@ -21,7 +22,7 @@ export class StreaksQueries {
     const { familyId, ownerId } = readScopeOf(actor);
     const [members, chores] = await Promise.all([
       this.readModels.find(collections.members, { where: { familyId, role: 'child' } }),
-      this.readModels.find(collections.chores, { where: { familyId }, orderBy: [{ field: 'createdAt', direction: 'asc' }] }),
+      choresInOrder(this.readModels, familyId, 'asc'),
     ]);
     const children = members.filter((m) => m.active && (ownerId === null || m.id === ownerId));
     return { children: children.map((child) => this.ofChild(child.id, chores)) };

@@ -1,6 +1,6 @@
 import { limits, messages, withinDateBounds } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
-import { addDays, addYears, dayOf, parseDay } from './local-days.js';
+import { addDays, addYears, dayNumber, parseDay } from './local-days.js';
 import { nextAfterCompletion } from './after-completion.js';
 import { dueInstant, periodsBetween, type ChoreSchedule } from './schedule.js';
 import { openTasksOf, pastOccurrencesOf, type RecordedPeriod } from './periods.js';
@@ -99,7 +99,7 @@ export function plannedWithin(
   const horizon = addYears(today, limits.chore.upcomingAheadYears);
   const last = range.to < horizon ? range.to : horizon;
   if (last < today || last < range.from) return [];
-  const count = dayOf(last).diff(dayOf(today), 'days').days + 1;
+  const count = dayNumber(last) - dayNumber(today) + 1;
   return plannedPeriods(chore, today, timeZone, isAway, count).filter((p) => p.periodKey >= range.from && p.periodKey <= last);
 }
 

@@ -1,8 +1,23 @@
-import type { DateTime } from 'luxon';
 import type { RecurringFrequency } from '@familyos/events';
 import { limits, messages, WEEKDAYS } from '@familyos/contracts/rules';
 import { invalid } from '../shared/errors.js';
-import { addDays, addYears, dayEnd, dayKey, dayOf, isoInstant, localDayOf, localInstant, parseDay, parseTime } from './local-days.js';
+import {
+  addDays,
+  addYears,
+  civilDayNumber,
+  dayEnd,
+  dayKey,
+  dayNumber,
+  dayOf,
+  daysInMonth,
+  isoInstant,
+  keyOfDayNumber,
+  localDayOf,
+  localInstant,
+  parseDay,
+  parseTime,
+  weekdayOfDayNumber,
+} from './local-days.js';
 
 /**
  * When a repeating chore comes round (issue 19). Every day here is a family-local calendar day, 'YYYY-MM-DD';
@@ -102,41 +117,46 @@ export function fromSimpleRecurrence(frequency: RecurringFrequency, startDay: st
   return { repeat: frequency, basis: 'fixed', startDay: dayKey(dayOf(startDay)), dueTime: null, endDay: null };
 }
 
-/** The day a monthly schedule falls on in `month`'s month: dayOfMonth, or the month's last day if shorter. */
-const monthlyDay = (month: DateTime, dayOfMonth: number) => month.set({ day: Math.min(dayOfMonth, month.daysInMonth!) });
-
 /**
- * The days the schedule's repeat lands on, ascending, from `from` (inclusive, not before the start day)
- * forever: callers bound it. Weekly and every-N-days count from the start day, so a late window never shifts them.
+ * The days (day numbers) the schedule's repeat lands on, ascending, from `from` (inclusive, not before the start
+ * day) forever: callers bound it. Weekly and every-N-days count from the start day, so a late window never shifts
+ * them. Plain day arithmetic, no DateTime per step: every dashboard steps through each chore's week (decision 068).
  */
-function* matchingDays(schedule: ChoreSchedule, from: DateTime): Generator<DateTime> {
-  const start = dayOf(schedule.startDay);
+function* matchingDays(schedule: ChoreSchedule, from: number): Generator<number> {
+  const start = dayNumber(schedule.startDay);
   switch (schedule.repeat) {
     case 'daily':
-      for (let d = from; ; d = d.plus({ days: 1 })) yield d;
+      for (let d = from; ; d += 1) yield d;
     case 'weekly':
     case 'everyNDays': {
       const step = schedule.repeat === 'weekly' ? 7 : schedule.n;
-      const behind = Math.max(0, Math.round(from.diff(start, 'days').days));
-      for (let d = start.plus({ days: Math.ceil(behind / step) * step }); ; d = d.plus({ days: step })) yield d;
+      const behind = Math.max(0, from - start);
+      for (let d = start + Math.ceil(behind / step) * step; ; d += step) yield d;
     }
     case 'weekdays': {
       const days = new Set<number>(schedule.weekdays);
-      for (let d = from; ; d = d.plus({ days: 1 })) if (days.has(d.weekday)) yield d;
+      for (let d = from; ; d += 1) if (days.has(weekdayOfDayNumber(d))) yield d;
     }
-    case 'monthly':
+    case 'monthly': {
       // Each month's day is taken from the month itself, never from the last occurrence: 31 → Feb 28 → Mar 31.
-      for (let m = from.startOf('month'); ; m = m.plus({ months: 1 })) {
-        const d = monthlyDay(m, schedule.dayOfMonth);
+      // A dayOfMonth past the month's end means its last day.
+      const first = keyOfDayNumber(from);
+      let year = Number(first.slice(0, 4));
+      let month = Number(first.slice(5, 7));
+      for (;;) {
+        const d = civilDayNumber(year, month, Math.min(schedule.dayOfMonth, daysInMonth(year, month)));
         if (d >= from) yield d;
+        month += 1;
+        if (month > 12) [year, month] = [year + 1, 1];
       }
+    }
   }
 }
 
 /** The first matching day on or after `from` (never before the start day), or null past the end day. */
 export function firstPeriodFrom(schedule: ChoreSchedule, from: string): string | null {
   const begin = from > schedule.startDay ? from : schedule.startDay;
-  const first = dayKey(matchingDays(schedule, dayOf(begin)).next().value as DateTime);
+  const first = keyOfDayNumber(matchingDays(schedule, dayNumber(begin)).next().value as number);
   return schedule.endDay !== null && first > schedule.endDay ? null : first;
 }
 
@@ -146,8 +166,8 @@ export function firstPeriodFrom(schedule: ChoreSchedule, from: string): string |
  * first matching day from the start day); the later ones come from `nextPeriodAfterCompletion`.
  */
 export function periodsBetween(schedule: ChoreSchedule, fromDay: string, toDay: string, max = MAX_PERIODS_PER_CALL): string[] {
-  dayOf(fromDay);
-  dayOf(toDay);
+  dayNumber(fromDay);
+  dayNumber(toDay);
   const last = schedule.endDay !== null && schedule.endDay < toDay ? schedule.endDay : toDay;
   if (schedule.basis === 'afterCompletion') {
     const first = firstPeriodFrom(schedule, schedule.startDay);
@@ -156,8 +176,8 @@ export function periodsBetween(schedule: ChoreSchedule, fromDay: string, toDay: 
   const begin = fromDay > schedule.startDay ? fromDay : schedule.startDay;
   const periods: string[] = [];
   if (begin > last) return periods;
-  for (const day of matchingDays(schedule, dayOf(begin))) {
-    const key = dayKey(day);
+  for (const day of matchingDays(schedule, dayNumber(begin))) {
+    const key = keyOfDayNumber(day);
     if (key > last || periods.length >= max) break;
     periods.push(key);
   }

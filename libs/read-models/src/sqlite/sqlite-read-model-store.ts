@@ -90,8 +90,10 @@ function condition(name: string, c: Condition, params: Scalar[]): string {
   }
   if ('has' in c) {
     params.push(bind(c.has));
-    // Arrays only: json_each walks a scalar as a one-row list.
-    return `(json_type(doc, '$.${name}') = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${name}') WHERE value = ?))`;
+    // Arrays only: json_each walks a scalar as a one-row list. IN, not EXISTS: SQLite (3.53 here) joins an EXISTS
+    // over json_each into the outer loop, and with that join it took the order's index (familyId, listKey) over
+    // a range of openUntil, walking a child's whole family history for the week's few rows (decision 064).
+    return `(json_type(doc, '$.${name}') = 'array' AND ? IN (SELECT value FROM json_each(doc, '$.${name}')))`;
   }
   if ('contains' in c) {
     params.push(String(c.contains));
