@@ -61,6 +61,7 @@ import { ConsistencyInterceptor, interceptWrites, PositionGate } from './platfor
 import { HttpErrorFilter } from './platform/http-errors.js';
 import { IdempotencyInterceptor, IdempotentRequests } from './platform/idempotency.js';
 import { ReadYourWrites } from './platform/read-your-writes.js';
+import { KeptAnswers } from './platform/kept-answers.js';
 import { CLOCK, CONFIG, EVENT_STORE, IDEMPOTENCY_RECORDS, PROJECTION_PROGRESS, READ_MODELS, WEB_INDEX_HTML, type Clock } from './platform/tokens.js';
 import type { IdempotencyRecords } from './platform/idempotency-records.js';
 import { BLOB_STORE } from './platform/tokens.js';
@@ -238,6 +239,7 @@ export class AppModule {
         CommandRunner,
         LiveFeed,
         ReadYourWrites,
+        KeptAnswers,
         IdempotentRequests,
         IdempotencyInterceptor,
         SessionsService,

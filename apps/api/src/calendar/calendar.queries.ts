@@ -5,6 +5,7 @@ import { calendarEventCan, expandOccurrences, invalid, notFound, toZoned, type A
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type CalendarEventDoc, type MemberDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 
 type FamilyMember = Actor & { familyId: string };
 type DateTime = ReturnType<typeof toZoned>;
@@ -19,13 +20,21 @@ const person = (m: MemberDoc | undefined): EventPerson | null =>
 
 @Injectable()
 export class CalendarQueries {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly kept: KeptAnswers,
+  ) {}
 
   /**
    * Every occurrence overlapping [startDate, endDate) in the family's time zone, recurring events expanded,
    * sorted by start. Children see the whole family calendar: it is shared (SPEC §6 limits only changes).
    */
-  async window(actor: FamilyMember, window: CalendarWindow): Promise<CalendarOccurrenceView[]> {
+  window(actor: FamilyMember, window: CalendarWindow): Promise<CalendarOccurrenceView[]> {
+    // Kept between the family's changes (decision 070): every dashboard asks for the same days.
+    return this.kept.answer(actor, `calendar\u0000${window.startDate}\u0000${window.endDate}`, () => this.occurrencesIn(actor, window));
+  }
+
+  private async occurrencesIn(actor: FamilyMember, window: CalendarWindow): Promise<CalendarOccurrenceView[]> {
     const zone = await this.timeZone(actor.familyId);
     const from = toZoned(window.startDate, zone);
     const to = toZoned(window.endDate, zone);

@@ -19,12 +19,14 @@ import {
   plannedPeriods,
   plannedWithin,
   type Actor,
+  type DayRange,
   type PlanInput,
 } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type ChoreDoc, type MemberDoc } from '@familyos/projections';
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 import { answerFields } from '../platform/answer-fields.js';
 import { choresInOrder } from './chores-in-order.js';
 
@@ -84,6 +86,7 @@ export class ChoresQueries {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kept: KeptAnswers,
   ) {}
 
   private async context(familyId: string): Promise<FamilyContext> {
@@ -111,8 +114,13 @@ export class ChoresQueries {
    * The periods every chore `actor` sees plans within the days asked, soonest first: planned, not created (a
    * child: only those planned for it). For the calendar's month and the dashboards' "up next".
    */
+  /** Kept between the family's changes (decision 070): each chore row carries its recent periods (tens of KB). */
   async upcoming(actor: Actor & { familyId: string }, from: unknown, to: unknown): Promise<UpcomingChoreView[]> {
     const range = parseDayRange(from, to);
+    return this.kept.answer(actor, `upcoming\u0000${range.from}\u0000${range.to}`, () => this.upcomingIn(actor, range));
+  }
+
+  private async upcomingIn(actor: Actor & { familyId: string }, range: DayRange): Promise<UpcomingChoreView[]> {
     const chores = await this.readModels.find(collections.chores, { where: { familyId: actor.familyId } });
     const visible = chores.filter((c) => choreVisibleTo(actor, choreFactsOf(c)));
     if (visible.length === 0) return [];

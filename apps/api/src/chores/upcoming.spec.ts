@@ -3,6 +3,7 @@ import type { UpcomingChoreView } from '@familyos/contracts';
 import type { ChoreDoc, MemberDoc } from '@familyos/projections';
 import type { ReadModelStore } from '@familyos/read-models';
 import { ChoresQueries } from './chores.queries.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 import { upcomingBefore068 } from './testing/upcoming-before-068.js';
 
 /**
@@ -130,14 +131,15 @@ function caseOf(seed: number): Case {
   return { timeZone, now, today, from, to, chores, members: membersOf(r, today) };
 }
 
-const queriesOf = (c: Case) =>
-  new ChoresQueries(
-    {
-      get: async (collection: string, id: string) => (collection === 'families' && id === FAMILY ? { id, timeZone: c.timeZone } : null),
-      find: async (collection: string) => (collection === 'chores' ? c.chores : collection === 'members' ? c.members : []),
-    } as unknown as ReadModelStore,
-    { now: () => c.now },
-  );
+const queriesOf = (c: Case) => {
+  const readModels = {
+    get: async (collection: string, id: string) => (collection === 'families' && id === FAMILY ? { id, timeZone: c.timeZone } : null),
+    find: async (collection: string) => (collection === 'chores' ? c.chores : collection === 'members' ? c.members : []),
+  } as unknown as ReadModelStore;
+  const clock = { now: () => c.now };
+  // No live_heads row: every answer is computed (decision 070 keeps none).
+  return new ChoresQueries(readModels, clock, new KeptAnswers(readModels, { waitFor: async () => true }, clock));
+};
 
 const ACTORS = [{ id: 'parent', role: 'admin' as const, familyId: FAMILY }, ...KIDS.map((id) => ({ id, role: 'child' as const, familyId: FAMILY }))];
 

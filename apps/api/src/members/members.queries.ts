@@ -5,6 +5,7 @@ import { can, canSeeEmail, forbidden, notFound, type Actor } from '@familyos/dom
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections, type MemberDoc } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 import { userView } from './user-view.js';
 
 /** Per time zone: its formatter (making one costs far more than using it) and the last minute it answered. */
@@ -35,6 +36,7 @@ export class MembersQueries {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kept: KeptAnswers,
   ) {}
 
   async docs(familyId: string): Promise<MemberDoc[]> {
@@ -52,9 +54,12 @@ export class MembersQueries {
   }
 
   /** Every member of the caller's family, deactivated ones too: their history still names them (decision 029). */
-  async list(actor: Actor & { familyId: string }) {
-    const today = await this.today(actor.familyId);
-    return (await this.docs(actor.familyId)).map((m) => userView(m, actor, today));
+  /** Kept between the family's changes (decision 070): every screen's header and lists ask for it. */
+  list(actor: Actor & { familyId: string }) {
+    return this.kept.answer(actor, 'users', async () => {
+      const today = await this.today(actor.familyId);
+      return (await this.docs(actor.familyId)).map((m) => userView(m, actor, today));
+    });
   }
 
   /** SPEC §2: a profile is looked up by id or by username; anyone outside the family is "not found". */

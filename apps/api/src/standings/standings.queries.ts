@@ -4,6 +4,7 @@ import { computeStandings, notFound, readScopeOf, thisWeekOf, type Actor } from 
 import type { ReadModelStore } from '@familyos/read-models';
 import { collections } from '@familyos/projections';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 
 /**
  * GET /api/standings (decision 028): every child's figures from the points projection's running totals, and
@@ -15,9 +16,15 @@ export class StandingsQueries {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kept: KeptAnswers,
   ) {}
 
-  async standings(actor: Actor & { familyId: string }): Promise<StandingsView> {
+  /** Kept between the family's changes (decision 070): the week's entries grow with the family's chores. */
+  standings(actor: Actor & { familyId: string }): Promise<StandingsView> {
+    return this.kept.answer(actor, 'standings', () => this.computed(actor));
+  }
+
+  private async computed(actor: Actor & { familyId: string }): Promise<StandingsView> {
     const { familyId } = actor;
     const family = await this.readModels.get(collections.families, familyId);
     if (!family) throw notFound('Family');

@@ -4,6 +4,7 @@ import { childStreaks, readScopeOf, type Actor } from '@familyos/domain';
 import type { ReadModelStore } from '@familyos/read-models';
 import { CHORE_RECENT_PERIODS, collections, type ChoreDoc } from '@familyos/projections';
 import { READ_MODELS } from '../platform/tokens.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 import { choresInOrder } from '../chores/chores-in-order.js';
 
 const hadPeriod = (chore: ChoreDoc, childId: string) => chore.recentPeriods.some((p) => p.assignees.includes(childId));
@@ -16,9 +17,17 @@ const hadPeriod = (chore: ChoreDoc, childId: string) => chore.recentPeriods.some
  */
 @Injectable()
 export class StreaksQueries {
-  constructor(@Inject(READ_MODELS) private readonly readModels: ReadModelStore) {}
+  constructor(
+    @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
+    private readonly kept: KeptAnswers,
+  ) {}
 
-  async streaks(actor: Actor & { familyId: string }): Promise<StreaksView> {
+  /** Kept between the family's changes (decision 070): it folds up to CHORE_RECENT_PERIODS periods per chore. */
+  streaks(actor: Actor & { familyId: string }): Promise<StreaksView> {
+    return this.kept.answer(actor, 'streaks', () => this.computed(actor));
+  }
+
+  private async computed(actor: Actor & { familyId: string }): Promise<StreaksView> {
     const { familyId, ownerId } = readScopeOf(actor);
     const [members, chores] = await Promise.all([
       this.readModels.find(collections.members, { where: { familyId, role: 'child' } }),

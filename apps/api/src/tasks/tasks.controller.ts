@@ -29,9 +29,11 @@ export class TasksController {
   /** A page of tasks (decision 050): the array as before; the next page's cursor in X-FamilyOS-Next-Cursor. */
   @Get()
   async list(@FamilyActor() actor: FamilyMember, @Query(valid(TaskListQueryDto)) params: TaskListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { tasks, next } = await this.queries.list(actor, params);
+    const { body, next } = await this.queries.answer(actor, params);
     if (next) reply.header('X-FamilyOS-Next-Cursor', next);
-    return tasks;
+    // Already JSON: Fastify sends a string typed as JSON as it is.
+    void reply.type('application/json; charset=utf-8');
+    return body;
   }
 
   /** The count cards' and dashboards' figures, from the projection's counters. */

@@ -13,6 +13,10 @@ import { allProjections, readModelIndexes } from '@familyos/projections';
 import { MemoryReadModelTx, SqliteReadModelStore, type Query, type ReadModelStore, type ReadModelTx } from '@familyos/read-models';
 import { EventLog, FixedClock } from '@familyos/testing';
 import { TasksQueries } from './tasks.queries.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
+
+/** The projections of these specs are applied up front: every position is held. */
+const caughtUp = { waitFor: async () => true };
 
 const familyId = 'fam-1';
 const kids = ['kid-1', 'kid-2', 'kid-3'];
@@ -149,8 +153,9 @@ describe('task list pages', () => {
     const held = new MemoryReadModelTx();
     await apply(events, held);
     const clock = new FixedClock(new Date(NOW));
-    sqlite = new TasksQueries(store, clock);
-    memory = new TasksQueries(held as unknown as ReadModelStore, clock);
+    // No live_heads rows here: every answer is computed (decision 070 keeps none).
+    sqlite = new TasksQueries(store, clock, new KeptAnswers(store, caughtUp, clock));
+    memory = new TasksQueries(held as unknown as ReadModelStore, clock, new KeptAnswers(held as unknown as ReadModelStore, caughtUp, clock));
   });
 
   afterAll(async () => {
@@ -186,7 +191,8 @@ describe('task list pages', () => {
         return store.find(collection, query);
       },
     };
-    await new TasksQueries(recorded as unknown as ReadModelStore, new FixedClock(new Date(NOW))).list(members[0]!, { limit: 50 });
+    const clock = new FixedClock(new Date(NOW));
+    await new TasksQueries(recorded as unknown as ReadModelStore, clock, new KeptAnswers(recorded as unknown as ReadModelStore, caughtUp, clock)).list(members[0]!, { limit: 50 });
     expect(asks).toHaveLength(1);
     expect(store.explain('tasks', asks[0]).join('\n')).toContain('documents_tasks_familyId_openUntil_listKey (<expr>=? AND <expr>>? AND <expr><?)');
   });

@@ -8,6 +8,7 @@ import { afterCursor, taskCursor } from './task-cursor.js';
 import { answerFields } from '../platform/answer-fields.js';
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
+import { KeptAnswers } from '../platform/kept-answers.js';
 
 /**
  * When a task is answered: the family's time zone and the server's now, which place it in a due group; for a
@@ -63,6 +64,7 @@ export class TasksQueries {
   constructor(
     @Inject(READ_MODELS) private readonly readModels: ReadModelStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly kept: KeptAnswers,
   ) {}
 
   private async moment(actor: Actor & { familyId: string }): Promise<TaskMoment> {
@@ -94,6 +96,17 @@ export class TasksQueries {
     if (page.length === 0) return { tasks: [], next };
     const moment = await this.moment(actor);
     return { tasks: page.map((t) => taskView(actor, t, moment)), next };
+  }
+
+  /**
+   * GET /api/tasks's answer: `list` as JSON, kept between the family's changes (decision 070). A child's default
+   * list is its whole week (tens of rows); kept as text, a repeated read neither reads nor serialises it again.
+   */
+  answer(actor: Actor & { familyId: string }, params: TaskListQueryDto = {}): Promise<{ body: string; next: string | null }> {
+    return this.kept.answer(actor, `tasks\u0000${JSON.stringify(params)}`, async () => {
+      const { tasks, next } = await this.list(actor, params);
+      return { body: JSON.stringify(tasks), next };
+    });
   }
 
   /** The read model's filter for a page; null when nothing can match (a parent asking for `taken`). */
