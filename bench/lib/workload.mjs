@@ -132,7 +132,7 @@ export function dashboardReads(w, now = new Date()) {
   const calendar = `/api/calendar-events?startDate=${encodeURIComponent(day(0))}&endDate=${encodeURIComponent(day(8))}`;
   const kid = w.kids[0];
   const parent = ['/api/users', '/api/standings', '/api/family', '/api/tasks?status=open&limit=200', '/api/tasks?status=open%2Chistory&limit=12', '/api/tasks/summary', '/api/points?limit=10', '/api/announcements?limit=3', calendar, upcoming, '/api/redemptions?status=pending&limit=200', '/api/notifications?limit=1'];
-  const child = ['/api/standings', '/api/tasks?limit=50', '/api/tasks/summary', '/api/family', '/api/redemptions?status=pending&limit=200', '/api/announcements?limit=3', calendar, '/api/streaks', upcoming, '/api/notifications?limit=1'];
+  const child = ['/api/standings', '/api/tasks?limit=8', '/api/tasks/summary', '/api/family', '/api/redemptions?status=pending&limit=200', '/api/announcements?limit=3', calendar, '/api/streaks', upcoming, '/api/notifications?limit=1'];
   return [...parent.map((path) => ({ method: 'GET', path, headers: auth(w.admin.token) })), ...child.map((path) => ({ method: 'GET', path, headers: auth(kid.token) }))];
 }
 

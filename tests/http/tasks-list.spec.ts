@@ -83,7 +83,9 @@ describe('GET /api/tasks: filters, limit and cursor from the read model; the sum
   }, 60_000);
   afterAll(() => server.close());
 
-  it('asked nothing, answers the open work and a week of what settled, newest first, 50 a page with a cursor', async () => {
+  // Here every open task is newer than every settled one, and each settled 90 minutes after it was made: the
+  // default list's order (open first, then by when they settled: tasks-recent.spec.ts) is newest first too.
+  it('asked nothing, answers the open work and a week of what settled, 50 a page with a cursor', async () => {
     const first = await admin().get('/api/tasks');
     expect(first.status).toBe(200);
     expect(first.body).toHaveLength(50);

@@ -4,7 +4,7 @@ import { approvalCreditsTo, awaitingReview, can, DomainError, dueGroup, notFound
 import type { Condition, ReadModelStore } from '@familyos/read-models';
 import { collections, OPEN_UNTIL, SETTLED_STATUSES, taskCountsId, type TaskDoc } from '@familyos/projections';
 import type { TaskStatus } from '@familyos/events';
-import { afterCursor, taskCursor } from './task-cursor.js';
+import { afterCursor, afterRecentCursor, recentCursor, taskCursor } from './task-cursor.js';
 import { answerFields } from '../platform/answer-fields.js';
 import { perRecord } from '../platform/per-record.js';
 import { CLOCK, READ_MODELS, type Clock } from '../platform/tokens.js';
@@ -54,6 +54,9 @@ export function taskView(actor: Actor, t: TaskDoc, moment: TaskMoment): TaskView
   return view;
 }
 
+/** The default list (decision 071): asked no status, search or days. */
+const isRecent = (params: TaskListQueryDto) => (params.status ?? []).length === 0 && !params.q?.trim() && !params.dueFrom && !params.dueTo;
+
 /** The day after an ISO day (YYYY-MM-DD). */
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -84,15 +87,32 @@ export class TasksQueries {
   /**
    * One page of the tasks `actor` sees (SPEC §6: a child, those assigned to it or it asked for), newest first,
    * filtered by the read model (decision 050); `next` is the cursor of the page after it, if there is one.
-   * Asked no status, search or days: the open work and what settled in the last limits.taskList.recentDays.
+   * Asked no status, search or days (`recent`): the open work first, then what settled in the last
+   * limits.taskList.recentDays, the latest settled first (decision 071), so a card showing a few reads a few.
    */
   async list(actor: Actor & { familyId: string }, params: TaskListQueryDto = {}): Promise<{ tasks: TaskView[]; next: string | null }> {
     const limit = params.limit ?? limits.taskList.defaultLimit;
     const where = await this.filter(actor, params);
     if (where === null) return { tasks: [], next: null };
-    const rows = await this.readModels.find(collections.tasks, { where, orderBy: [{ field: 'listKey', direction: 'desc' }], limit: limit + 1 });
+    const recent = isRecent(params);
+    const rows = await this.readModels.find(
+      collections.tasks,
+      recent
+        ? {
+            where,
+            // Open rows all hold OPEN_UNTIL, after every instant: they come first, newest first, then the settled.
+            orderBy: [
+              { field: 'openUntil', direction: 'desc' },
+              { field: 'listKey', direction: 'desc' },
+            ],
+            ...(params.cursor && { after: afterRecentCursor(params.cursor) }),
+            limit: limit + 1,
+          }
+        : { where, orderBy: [{ field: 'listKey', direction: 'desc' }], limit: limit + 1 },
+    );
     const page = rows.slice(0, limit).filter((t) => taskVisibleTo(actor, t));
-    const next = rows.length > limit ? taskCursor(rows[limit - 1]!.listKey) : null;
+    const last = rows[limit - 1];
+    const next = rows.length > limit && last ? (recent ? recentCursor(last) : taskCursor(last.listKey)) : null;
     if (page.length === 0) return { tasks: [], next };
     const moment = await this.moment(actor);
     return { tasks: page.map((t) => taskView(actor, t, moment)), next };
@@ -144,11 +164,13 @@ export class TasksQueries {
     }
     const q = params.q?.trim().toLowerCase();
     if (q) where['searchText'] = { contains: q };
-    if (asked.size === 0 && !q && !params.dueFrom && !params.dueTo) {
+    if (isRecent(params)) {
       const since = new Date(this.clock.now().getTime() - limits.taskList.recentDays * 86_400_000).toISOString();
       where['openUntil'] = { gte: since, lte: OPEN_UNTIL };
-    }
-    if (params.cursor) where['listKey'] = { lt: afterCursor(params.cursor) };
+      // A child's own work: a shared task a sibling took is that sibling's (its `taken` list), never one of the
+      // few rows a card asks for.
+      if (child) where['sharedTaker'] = { in: ['', actor.id] };
+    } else if (params.cursor) where['listKey'] = { lt: afterCursor(params.cursor) };
     return where;
   }
 

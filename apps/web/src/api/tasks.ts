@@ -34,8 +34,13 @@ export const taskListQuery = (params: TaskListParams = {}) =>
 export const tasksQuery = taskListQuery({ status: 'open', limit: 200 });
 /** Every status, newest first: the parent dashboard's card's worth (12). */
 export const recentTasksQuery = taskListQuery({ status: 'open,history', limit: 12 });
-/** Asked no status: the open work and the week's settled tasks (a child's "Great job!"), newest first. */
-export const recentWorkQuery = taskListQuery({ limit: 50 });
+/** A child's dashboard shows this many of its tasks. */
+export const RECENT_WORK_SHOWN = 8;
+/**
+ * Asked no status: the open work first, then the week's settled tasks (a child's "Great job!"), the latest
+ * settled first (decision 071): as many as the card shows, whatever the family's history.
+ */
+export const recentWorkQuery = taskListQuery({ limit: RECENT_WORK_SHOWN });
 export const useTasks = (params?: TaskListParams) => useQuery(params ? taskListQuery(params) : tasksQuery);
 
 /** A list read page by page, each after the last one's cursor (the Tasks page's history, a search, a status). */

@@ -61,7 +61,7 @@ interface Member {
  */
 function dashboardReads(me: Member): string[] {
   const both = ['/api/tasks/summary', '/api/announcements?limit=3'];
-  if (me.abilities?.hasBalance) return [...both, '/api/tasks?limit=50', '/api/redemptions?status=pending&limit=200', '/api/streaks'];
+  if (me.abilities?.hasBalance) return [...both, '/api/tasks?limit=8', '/api/redemptions?status=pending&limit=200', '/api/streaks'];
   return [
     ...both,
     '/api/users',

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { DateTime } from 'luxon';
 import type { ReactNode } from 'react';
 import { useStandings } from '../../api/standings';
-import { recentWorkQuery, useTaskSummary } from '../../api/tasks';
+import { RECENT_WORK_SHOWN, recentWorkQuery, useTaskSummary } from '../../api/tasks';
 import { useQuery } from '@tanstack/react-query';
 import { DashboardGrid } from '../../components/DashboardGrid';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,7 +25,6 @@ export interface CompleteTask {
 }
 
 const ORDER: Record<Task['status'], number> = { pending: 0, submitted: 1, rejected: 2, approved: 3, reversed: 4, missed: 5, skipped: 6 };
-const TASKS_SHOWN = 8;
 
 /** SPEC §2 "Dashboard, child view": greeting, four stat cards, the child's tasks and the Redemption Center. */
 export function ChildDashboard({
@@ -103,11 +102,11 @@ export function ChildDashboard({
             }
             empty={<EmptyState emoji="🎉">No tasks yet. Ask a parent for one, or request a task yourself!</EmptyState>}
             isEmpty={() => sorted.length === 0}
-            after={<MoreTasksLink total={summary.data ? summary.data.total - summary.data.taken : sorted.length} shown={Math.min(TASKS_SHOWN, sorted.length)} />}
+            after={<MoreTasksLink total={summary.data ? summary.data.total - summary.data.taken : sorted.length} shown={Math.min(RECENT_WORK_SHOWN, sorted.length)} />}
           >
             {() => (
               <List disablePadding sx={listSx}>
-                {sorted.slice(0, TASKS_SHOWN).map((task) => (
+                {sorted.slice(0, RECENT_WORK_SHOWN).map((task) => (
                   <ChildTaskRow key={task.id} task={task} actions={tasksActions} />
                 ))}
               </List>
