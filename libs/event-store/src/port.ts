@@ -10,6 +10,13 @@ export interface StreamAppend {
   streamId: string;
   events: NewEvent[];
   expectedRevision: ExpectedRevision;
+  /**
+   * With a numeric expectedRevision, the id the event at that revision must have. A revision alone names a
+   * state only once its event is committed: an append decided on the state another append (not yet committed)
+   * is to reach must fail if that one fails and a third lands at the same revision (decision 069). Honoured only
+   * by a store whose `checksEventIds` is true.
+   */
+  expectedEventId?: string;
 }
 
 export interface AppendResult {
@@ -46,6 +53,8 @@ export interface Snapshot {
 }
 
 export interface EventStore {
+  /** true when append checks StreamAppend.expectedEventId inside the same transaction as the revisions. */
+  readonly checksEventIds?: boolean;
   /** Appends to one or more streams atomically: every expectation holds and all is written, or nothing is. */
   append(appends: StreamAppend[]): Promise<AppendResult>;
   /** Every event of a stream in revision order, from `fromRevision` on (default 0); [] when there is none. */

@@ -281,3 +281,137 @@ describe('CommandRunner keeping small streams in memory', () => {
     expect(readFrom).toEqual([0]);
   });
 });
+
+describe('CommandRunner handing a contended stream on before its commit (decision 069)', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'familyos-handoff-'));
+    store = new SqliteEventStore(join(dir, 'events.sqlite'));
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const parent = { id: 'p', role: 'admin' as const, familyId: 'f' };
+  /** Issues points, and answers the revision and balance it decided on, to hold against the log. */
+  const issue = (runner: CommandRunner, entryId: string, amount: number, before?: () => Promise<void>) =>
+    runner.run({ actorId: 'p', familyId: 'f' }, async () => {
+      await before?.();
+      const account = await runner.load(STREAM, pointsAccountDecider);
+      const events = pointsAccountDecider.decide(
+        { type: 'IssuePoints', actor: parent, childId: 'kid', entryId, amount, reason: 'r', approved: true, context: { allowNegative: false } },
+        account.state,
+      );
+      return { appends: [{ streamId: STREAM, expectedRevision: account.revision, events }], result: { revision: account.revision, balance: account.state.balance } };
+    });
+
+  /** Every event of the stream once, and each command's event right after the state it decided on. */
+  async function expectEachDecidedOnTheLog(decided: Map<string, { revision: number; balance: number }>) {
+    const events = await store.readStream(STREAM);
+    const entryIds = events.map((e) => (e.data as { entryId: string }).entryId);
+    expect(new Set(entryIds).size).toBe(entryIds.length);
+    for (const [entryId, on] of decided) {
+      const at = entryIds.indexOf(entryId);
+      expect(at).toBe(on.revision + 1);
+      expect(on.balance).toBe(fold(pointsAccountDecider, events.slice(0, at) as unknown as PointsAccountEvent[]).balance);
+    }
+  }
+
+  it('commits a burst on one stream in a few batches, not one commit each', async () => {
+    await grow(store, 1);
+    const runner = new CommandRunner(store, clock);
+    const before = store.commits;
+    const burst = 40;
+    const results = await Promise.all(Array.from({ length: burst }, (_, i) => issue(runner, `burst-${i}`, 1)));
+    // One batch for the burst's first appends (one lands, the rest are refused); then the queue, which before
+    // this decision took one commit per command.
+    expect(store.commits - before).toBeLessThan(burst / 4);
+    await expectEachDecidedOnTheLog(new Map(results.map((r, i) => [`burst-${i}`, r.result])));
+    const { state, revision } = await folded(store);
+    expect(revision).toBe(burst);
+    expect(state.balance).toBe(1 + burst);
+  });
+
+  it('makes a command decided on an append that then fails decide again, even when another event took that revision', async () => {
+    await grow(store, 1);
+    const runner = new CommandRunner(store, clock);
+    const refused: string[] = [];
+    let handedOn!: () => void;
+    const aHandedOn = new Promise<void>((resolve) => (handedOn = resolve));
+    const append = store.append.bind(store);
+    store.append = (appends) => {
+      const appended = append(appends);
+      const entryId = (appends[0]!.events[0]!.data as { entryId: string }).entryId;
+      if (entryId === 'a') handedOn();
+      appended.catch(() => refused.push(entryId));
+      return appended;
+    };
+    let raced = false;
+    const a = issue(runner, 'a', 10, async () => {
+      if (raced) return;
+      raced = true;
+      // Another writer (another process) takes the next revision in the same batch, just ahead of A.
+      void append([{ streamId: STREAM, expectedRevision: 0, events: [{ ...issued(100), data: { ...issued(100).data, entryId: 'x' } }] }]);
+    });
+    // B loads once A's append is queued: A's state is pending, and B's expected revision is the one X takes.
+    let first = true;
+    const b = issue(runner, 'b', 1, async () => {
+      if (first) await aHandedOn;
+      first = false;
+    });
+    const [ra, rb] = await Promise.all([a, b]);
+    expect(refused.sort()).toEqual(['a', 'b']);
+    await expectEachDecidedOnTheLog(new Map([['a', ra.result], ['b', rb.result]]));
+    const { state, revision } = await folded(store);
+    expect(revision).toBe(3);
+    expect(state.balance).toBe(1 + 100 + 10 + 1);
+    // What the runner keeps is what a fold of the log gives.
+    const loaded = await runner.load(STREAM, pointsAccountDecider);
+    expect({ state: view(loaded.state), revision: loaded.revision }).toEqual({ state, revision });
+  });
+
+  it('makes a command that only read a pending state wait for its append, and decide again when it fails', async () => {
+    await grow(store, 1);
+    const runner = new CommandRunner(store, clock);
+    let handedOn!: () => void;
+    const aHandedOn = new Promise<void>((resolve) => (handedOn = resolve));
+    const append = store.append.bind(store);
+    store.append = (appends) => {
+      const appended = append(appends);
+      if ((appends[0]!.events[0]!.data as { entryId: string }).entryId === 'a') handedOn();
+      return appended;
+    };
+    // A writes entry a once; when that fails (another writer took the revision) it gives up.
+    let tries = 0;
+    const a = runner.run({ actorId: 'p', familyId: 'f' }, async () => {
+      tries += 1;
+      const account = await runner.load(STREAM, pointsAccountDecider);
+      if (tries > 1) return { appends: [], result: undefined };
+      void append([{ streamId: STREAM, expectedRevision: 0, events: [{ ...issued(100), data: { ...issued(100).data, entryId: 'x' } }] }]);
+      const events = pointsAccountDecider.decide(
+        { type: 'IssuePoints', actor: parent, childId: 'kid', entryId: 'a', amount: 10, reason: 'r', approved: true, context: { allowNegative: false } },
+        account.state,
+      );
+      return { appends: [{ streamId: STREAM, expectedRevision: account.revision, events }], result: undefined };
+    });
+    // B reads A's account, and writes to another stream what it saw there.
+    const other = 'pointsAccount-kid2';
+    const b = runner.run({ actorId: 'p', familyId: 'f' }, async () => {
+      await aHandedOn;
+      const seen = await runner.load(STREAM, pointsAccountDecider);
+      const target = await runner.load(other, pointsAccountDecider);
+      const events = pointsAccountDecider.decide(
+        { type: 'IssuePoints', actor: parent, childId: 'kid2', entryId: `b-${seen.revision}`, amount: seen.state.balance, reason: 'r', approved: true, context: { allowNegative: false } },
+        target.state,
+      );
+      return { appends: [{ streamId: other, expectedRevision: target.revision, events }], result: seen.state.balance };
+    });
+    await Promise.all([a, b]);
+    const { state } = await folded(store);
+    expect(state.balance).toBe(1 + 100);
+    expect((await b).result).toBe(1 + 100);
+    expect((await store.readStream(other)).map((e) => (e.data as { amount: number }).amount)).toEqual([1 + 100]);
+  });
+});

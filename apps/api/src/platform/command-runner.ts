@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { schemaVersions, type DomainEvent, type EventType, type NewEvent } from '@familyos/events';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '@familyos/event-store';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type StreamAppend } from '@familyos/event-store';
 import type { StoredEvent } from '@familyos/events';
 import { conflict, type Decider, type SnapshotCodec } from '@familyos/domain';
 import { recordWrite } from './request-context.js';
@@ -69,6 +69,27 @@ interface Kept {
   eventId: string;
   /** The revision of the newest snapshot of this stream known to this runner; -1 for none. */
   snapshotAt: number;
+  /**
+   * Set while `eventId` is this runner's own and not yet known to be committed (decision 069): true once the
+   * append that wrote it has committed, false if it failed.
+   */
+  pending?: Promise<boolean>;
+  /** With `pending`: the newest committed state it was moved on from, what a load outside a command answers. */
+  base?: Kept;
+}
+
+/** A state the running command loaded: what it decided on. */
+interface DecidedOn {
+  streamId: string;
+  revision: number;
+  eventId: string;
+  pending?: Promise<boolean>;
+}
+
+/** The running command: the turns it holds and the states its current attempt loaded. */
+interface Running {
+  turns: Map<string, () => void>;
+  decidedOn: DecidedOn[];
 }
 
 type Folding<S, E extends DomainEvent> = Pick<Decider<unknown, S, E>, 'initialState' | 'evolve' | 'snapshot'>;
@@ -83,8 +104,7 @@ export class CommandRunner {
   private readonly short = new Map<string, Kept>();
   private readonly long = new Map<string, Kept>();
   private readonly queue = new StreamQueue();
-  /** The turns the running command holds, by stream. */
-  private readonly turns = new AsyncLocalStorage<Map<string, () => void>>();
+  private readonly running = new AsyncLocalStorage<Running>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -100,12 +120,43 @@ export class CommandRunner {
    * events after it are read; otherwise the stream is folded from its newest snapshot, or from the start.
    */
   async load<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, _options: LoadOptions = {}): Promise<Loaded<S>> {
-    const turns = this.turns.getStore();
+    const running = this.running.getStore();
+    const turns = running?.turns;
     if (turns && !turns.has(streamId) && this.queue.contended(streamId)) turns.set(streamId, await this.queue.turn(streamId, TURN_WAIT_MS));
+    const [loaded, on] = await this.loadState(streamId, decider, running !== undefined);
+    if (on) running?.decidedOn.push({ streamId, revision: on.revision, eventId: on.eventId, pending: on.pending });
+    return loaded;
+  }
+
+  /**
+   * The state and revision, and the kept state they are (none for a stream that does not exist, or a state
+   * folded and not kept). A pending state (decision 069) only for a command, which checks it when it appends.
+   */
+  private async loadState<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, forCommand: boolean): Promise<[Loaded<S>, Kept | undefined]> {
     const kept = this.keptFor(streamId, decider);
-    if (kept) return this.foldOnto(streamId, decider, kept, await this.store.readStream(streamId, kept.revision + 1));
+    if (kept?.pending) {
+      // Read from the kept state's own event: is it committed yet, or did another writer's event take its
+      // revision (its append failed)?
+      const events = await this.store.readStream(streamId, kept.revision);
+      const tip = events.find((e) => e.revision === kept.revision);
+      if (tip?.metadata.eventId === kept.eventId) return this.foldOnto(streamId, decider, { ...kept, pending: undefined, base: undefined }, events);
+      if (!tip && forCommand) return [{ state: kept.state as S, revision: kept.revision }, kept];
+      if (!tip) {
+        // A query sees only what is committed, and leaves the pending state kept for the commands queued on it.
+        const base = kept.base!;
+        const after = (await this.store.readStream(streamId, base.revision + 1)).filter((e) => e.revision > base.revision);
+        const state = (after as unknown as E[]).reduce<S>(decider.evolve, base.state as S);
+        return [{ state, revision: after[after.length - 1]?.revision ?? base.revision }, undefined];
+      }
+      this.forget(streamId);
+    } else if (kept) return this.foldOnto(streamId, decider, kept, await this.store.readStream(streamId, kept.revision + 1));
     if (decider.snapshot) return this.loadFromSnapshot(streamId, decider, decider.snapshot);
     return this.foldOnto(streamId, decider, undefined, await this.store.readStream(streamId));
+  }
+
+  private forget(streamId: string): void {
+    this.short.delete(streamId);
+    this.long.delete(streamId);
   }
 
   private keptFor(streamId: string, decider: object): Kept | undefined {
@@ -118,7 +169,7 @@ export class CommandRunner {
    * counts only if its version is the decider's and the log still holds its event at its revision; otherwise
    * the stream is folded from the start, as if there were none.
    */
-  private async loadFromSnapshot<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, codec: SnapshotCodec<S>): Promise<Loaded<S>> {
+  private async loadFromSnapshot<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, codec: SnapshotCodec<S>): Promise<[Loaded<S>, Kept | undefined]> {
     const snapshot = await this.storedSnapshot(streamId, decider, codec);
     if (!snapshot) return this.foldOnto(streamId, decider, undefined, await this.store.readStream(streamId));
     // A stored snapshot may come from another log (one restored since): read from its own revision, to check
@@ -143,7 +194,7 @@ export class CommandRunner {
   }
 
   /** Folds `events` (those after `from`) onto `from`, keeps the result and snapshots it when due. */
-  private foldOnto<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, from: Kept | undefined, events: readonly StoredEvent[]): Loaded<S> {
+  private foldOnto<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, from: Kept | undefined, events: readonly StoredEvent[]): [Loaded<S>, Kept | undefined] {
     // Only those after `from`, whatever a store wrapped around the port hands back (tests/resilience reads whole streams).
     const after = from ? events.filter((e) => e.revision > from.revision) : events;
     const last = after[after.length - 1];
@@ -151,25 +202,42 @@ export class CommandRunner {
     const kept: Kept | undefined = last ? { decider, state, revision: last.revision, eventId: last.metadata.eventId, snapshotAt: from?.snapshotAt ?? -1 } : from;
     // A stream that does not exist is not kept: lookups of new ids (a username, a request's key) would crowd out
     // the streams in use, and its first append is cheap to read back.
-    if (!kept) return { state, revision: -1 };
+    if (!kept) return [{ state, revision: -1 }, undefined];
     this.keep(streamId, decider, kept);
-    return { state, revision: kept.revision };
+    return [{ state, revision: kept.revision }, kept];
   }
 
   /**
-   * After an append of this runner: the kept state of each stream it decided on, at the revision it expected,
-   * moves on by the events it wrote, so the next command on it reads nothing but what others appended since.
-   * The events are folded as the log gives them back (JSON), so the state is the one a fold of the log makes.
+   * After an append of this runner: the kept state of each stream it decided on, if it is still that one, moves
+   * on by the events it wrote, so the next command on it reads nothing but what others appended since. The
+   * events are folded as the log gives them back (JSON), so the state is the one a fold of the log makes.
+   * `pending` while the append is not yet committed (decision 069).
    */
-  private advance(append: { streamId: string; expectedRevision: ExpectedRevision; events: NewEvent[] }, revisions: Record<string, number>): void {
+  private advance(append: StreamAppend, on: DecidedOn | undefined, pending: Promise<boolean> | undefined): void {
     const kept = this.short.get(append.streamId) ?? this.long.get(append.streamId);
-    const expected = append.expectedRevision === 'no_stream' ? -1 : append.expectedRevision;
-    const revision = revisions[append.streamId];
-    if (!kept || kept.revision !== expected || revision !== expected + append.events.length) return;
+    if (!kept || !on || append.events.length === 0 || kept.revision !== on.revision || kept.eventId !== on.eventId) return;
     const evolve = (kept.decider as Folding<unknown, DomainEvent>).evolve;
     const state = append.events.reduce((s, e) => evolve(s, { type: e.type, data: JSON.parse(JSON.stringify(e.data)) } as DomainEvent), kept.state);
     const eventId = append.events[append.events.length - 1]!.metadata.eventId;
-    this.keep(append.streamId, kept.decider as Folding<unknown, DomainEvent>, { ...kept, state, revision, eventId });
+    const base = pending ? (kept.pending ? kept.base : kept) : undefined;
+    this.keep(append.streamId, kept.decider as Folding<unknown, DomainEvent>, { ...kept, state, revision: on.revision + append.events.length, eventId, pending, base });
+  }
+
+  /** The append that moved a kept state on has committed: it is a state of the log now. */
+  private confirm(append: StreamAppend): void {
+    const kept = this.short.get(append.streamId) ?? this.long.get(append.streamId);
+    if (kept?.pending && kept.eventId === append.events[append.events.length - 1]?.metadata.eventId) {
+      this.keep(append.streamId, kept.decider as Folding<unknown, DomainEvent>, { ...kept, pending: undefined, base: undefined });
+    }
+  }
+
+  /**
+   * The append failed: a state moved on by it, or by a later append decided on it, is none of the log's. Any
+   * pending state of the stream goes (another command's too: only a lost shortcut); the commands that decided on
+   * one fail their expected event id and decide again.
+   */
+  private dropPending(append: StreamAppend): void {
+    if ((this.short.get(append.streamId) ?? this.long.get(append.streamId))?.pending) this.forget(append.streamId);
   }
 
   /**
@@ -178,7 +246,8 @@ export class CommandRunner {
    */
   private keep<S, E extends DomainEvent>(streamId: string, decider: Folding<S, E>, kept: Kept): void {
     const codec = decider.snapshot;
-    if (codec && kept.revision - kept.snapshotAt >= SNAPSHOT_EVERY) {
+    // Not of a pending state: its event may never be committed.
+    if (codec && !kept.pending && kept.revision - kept.snapshotAt >= SNAPSHOT_EVERY) {
       kept = { ...kept, snapshotAt: kept.revision };
       // Written after this turn, off the command's own path: a snapshot is a shortcut for the next cold load
       // (warm loads start from what is kept), so a failure to write one is only a lost shortcut.
@@ -194,20 +263,44 @@ export class CommandRunner {
 
   /** Runs `attempt` (load + decide) until its appends go through, then answers its result and position. */
   async run<R>(who: Who, attempt: (now: Date) => Promise<Decision<R>>): Promise<{ result: R; position: number }> {
-    const turns = new Map<string, () => void>();
+    const running: Running = { turns: new Map(), decidedOn: [] };
     try {
-      return await this.turns.run(turns, () => this.attempts(who, attempt, turns));
+      return await this.running.run(running, () => this.attempts(who, attempt, running));
     } finally {
-      for (const end of turns.values()) end();
+      for (const end of running.turns.values()) end();
     }
   }
 
-  private async attempts<R>(who: Who, attempt: (now: Date) => Promise<Decision<R>>, turns: Map<string, () => void>): Promise<{ result: R; position: number }> {
+  private async attempts<R>(who: Who, attempt: (now: Date) => Promise<Decision<R>>, running: Running): Promise<{ result: R; position: number }> {
+    const { turns, decidedOn } = running;
     for (let i = 0; i < MAX_ATTEMPTS; i += 1) {
       const now = this.clock.now();
+      decidedOn.length = 0;
       const decision = await attempt(now);
       const appends = decision.appends.filter((a) => a.events.length > 0);
-      if (appends.length === 0) {
+      const stamped: StreamAppend[] = [];
+      const on: (DecidedOn | undefined)[] = [];
+      let ambiguous = false;
+      for (const a of appends) {
+        const states = decidedOn.filter((d) => d.streamId === a.streamId && d.revision === a.expectedRevision);
+        // Two states at one revision (a pending one, then another writer's): which one was decided on is unknown.
+        ambiguous ||= new Set(states.map((d) => d.eventId)).size > 1;
+        const pending = states.find((d) => d.pending);
+        on.push(states[0]);
+        stamped.push({
+          streamId: a.streamId,
+          expectedRevision: a.expectedRevision,
+          events: a.events.map((e) => this.stamp(e, who.actorId, a.familyId === undefined ? who.familyId : a.familyId, now)),
+          // A revision names a pending state only once its event is committed.
+          ...(pending ? { expectedEventId: pending.eventId } : {}),
+        });
+      }
+      if (ambiguous) continue;
+      // A pending state no append checks (one only read, or one its decision wrote nothing to) holds only if
+      // the append that made it commits: wait for it, and decide again if it failed.
+      const unchecked = decidedOn.filter((d) => d.pending && !stamped.some((a) => a.streamId === d.streamId && a.expectedEventId === d.eventId));
+      if (unchecked.length > 0 && !(await Promise.all(unchecked.map((d) => d.pending!))).every(Boolean)) continue;
+      if (stamped.length === 0) {
         // Nothing to write: the log already holds what was asked (a repeat, or another request won the race).
         // Answer the position of the state decided on, so this answer and the caller's next queries wait until
         // the read models show it (DESIGN §4 read-your-writes), instead of serving an older state.
@@ -215,14 +308,30 @@ export class CommandRunner {
         recordWrite(position);
         return { result: decision.result, position };
       }
+      // Queued now, in order: an append handed to the store after this one lands in the same batch or a later
+      // one, and sees this one's events (decision 069). So the next command in a stream's queue need not wait
+      // for this commit: it takes its turn now and decides on the state this append is to reach.
+      const early = this.store.checksEventIds === true;
+      const appended = this.store.append(stamped);
+      if (early) {
+        // Settled before anyone awaiting `appended` runs on, so no command decides again on a state already lost.
+        const settled = appended.then(
+          () => {
+            for (const append of stamped) this.confirm(append);
+            return true;
+          },
+          () => {
+            for (const append of stamped) this.dropPending(append);
+            return false;
+          },
+        );
+        stamped.forEach((append, n) => this.advance(append, on[n], settled));
+        for (const end of turns.values()) end();
+        turns.clear();
+      }
       try {
-        const stamped = appends.map((a) => ({
-          streamId: a.streamId,
-          expectedRevision: a.expectedRevision,
-          events: a.events.map((e) => this.stamp(e, who.actorId, a.familyId === undefined ? who.familyId : a.familyId, now)),
-        }));
-        const { position, revisions } = await this.store.append(stamped);
-        for (const append of stamped) this.advance(append, revisions);
+        const { position } = await appended;
+        if (!early) stamped.forEach((append, n) => this.advance(append, on[n], undefined));
         recordWrite(position);
         return { result: decision.result, position };
       } catch (error) {

@@ -6,6 +6,8 @@ import type Database from 'better-sqlite3';
 export interface EncodedAppend {
   streamId: string;
   expected: number | 'no_stream' | 'any' | 'stream_exists';
+  /** The id the event at `expected` must have (StreamAppend.expectedEventId). */
+  eventId?: string;
   /** [type, data JSON, metadata JSON, eventId] */
   events: [string, string, string, string][];
 }
@@ -31,6 +33,7 @@ export function commitBatch(db: Database.Database, batch: EncodedAppend[][]): Ba
   const insert = db.prepare<[string, number, string, string, string, string]>(
     'INSERT INTO events (stream_id, revision, type, data, metadata, event_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const eventAt = db.prepare<[string, number], { event_id: string }>('SELECT event_id FROM events WHERE stream_id = ? AND revision = ?');
   const upsert = db.prepare<[string, number]>(
     'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision',
   );
@@ -48,9 +51,10 @@ export function commitBatch(db: Database.Database, batch: EncodedAppend[][]): Ba
       let position = 0;
       let wrong: { streamId: string; expected: EncodedAppend['expected']; actual: number } | null = null;
       try {
-        for (const { streamId, expected, events } of appends) {
+        for (const { streamId, expected, eventId: expectedEventId, events } of appends) {
           const current = revisions[streamId] ?? getRevision.get(streamId)?.revision ?? -1;
-          if (!matches(expected, current)) {
+          const sameEvent = expectedEventId === undefined || typeof expected !== 'number' || eventAt.get(streamId, expected)?.event_id === expectedEventId;
+          if (!matches(expected, current) || !sameEvent) {
             wrong = { streamId, expected, actual: current };
             break;
           }

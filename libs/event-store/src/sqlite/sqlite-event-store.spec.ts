@@ -64,6 +64,21 @@ describe('SqliteEventStore', () => {
       expect((await store.readStream('same')).map((e) => e.data)).toEqual([{ id: 'e1' }, { id: 'e2' }]);
     });
 
+    it('checks an expected event id against the event at the expected revision, earlier appends of the batch included (decision 069)', async () => {
+      const after = (expectedRevision: number, expectedEventId: string, id: string) => [{ ...one('ids', expectedRevision, id)[0]!, expectedEventId }];
+      const [x, a, onA, onX] = await Promise.allSettled([
+        store.append(one('ids', 'no_stream', 'x')),
+        store.append(one('ids', 'no_stream', 'a')),
+        // Decided on A's event, which X beat to revision 0: the revision alone would let it through.
+        store.append(after(0, 'a', 'on-a')),
+        store.append(after(0, 'x', 'on-x')),
+      ]);
+      expect([x, a, onA, onX].map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect(onA).toMatchObject({ reason: { name: 'WrongExpectedRevisionError' } });
+      expect((await store.readStream('ids')).map((e) => e.data)).toEqual([{ id: 'x' }, { id: 'on-x' }]);
+      expect(store.checksEventIds).toBe(true);
+    });
+
     it('settles the appends in the order of their positions', async () => {
       const settled: number[] = [];
       await Promise.all(

@@ -44,6 +44,7 @@ export interface SqliteEventStoreOptions {
  * Other processes are kept out by SQLite's write lock (BEGIN IMMEDIATE, busy_timeout waits).
  */
 export class SqliteEventStore implements EventStore {
+  readonly checksEventIds = true;
   private readonly db: Database.Database;
   private readonly listeners = new Set<() => void>();
   private pollTimer: NodeJS.Timeout | undefined;
@@ -305,9 +306,10 @@ export class SqliteEventStore implements EventStore {
 }
 
 function encode(appends: StreamAppend[]): EncodedAppend[] {
-  return appends.map(({ streamId, expectedRevision, events }) => ({
+  return appends.map(({ streamId, expectedRevision, expectedEventId, events }) => ({
     streamId,
     expected: expectedRevision,
+    ...(expectedEventId === undefined ? {} : { eventId: expectedEventId }),
     events: events.map((e) => [e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.metadata.eventId]),
   }));
 }
