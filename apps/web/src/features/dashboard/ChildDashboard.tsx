@@ -50,8 +50,9 @@ export function ChildDashboard({
   const own = standings.data?.children.find((c) => c.userId === me.id);
   const children = standings.data?.leaderboard.length ?? 0;
 
-  // A shared task a sibling took is theirs (the server's `takenBy`): not in "My Tasks", as not in Tasks Done.
-  const mine = (tasks.data ?? []).filter((t) => (t.assignedTo.includes(me.id) || t.createdBy === me.id) && !t.takenBy);
+  // The server's list is already hers alone (decision 071): assigned to her or asked for by her, and never a
+  // shared task a sibling took (that one is the sibling's, not in "My Tasks", as not in Tasks Done).
+  const mine = tasks.data ?? [];
   const sorted = [...mine].sort((a, b) => ORDER[a.status] - ORDER[b.status] || b.createdAt.localeCompare(a.createdAt));
   const toDo = mine.filter((t) => t.can.submit).length;
 
